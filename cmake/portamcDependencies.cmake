@@ -1,0 +1,72 @@
+# Dependency discovery shared by the build tree and the installed package
+# (portamcConfig.cmake includes this file), so both see the same targets.
+include_guard(GLOBAL)
+include(CMakeFindDependencyMacro)
+
+# In the build tree a missing dependency is a hard error; in an installed
+# package find_dependency reports it through portamc_FOUND instead.
+macro(_portamc_find)
+  if(PORTAMC_BUILD_TREE)
+    find_package(${ARGN} REQUIRED)
+  else()
+    find_dependency(${ARGN})
+  endif()
+endmacro()
+
+# Kokkos 3.4 (Debian/Trilinos build, CI) through 4.x (CUDA + OpenMP on GPUs).
+if(NOT TARGET Kokkos::kokkos)
+  _portamc_find(Kokkos 3.4...<5)
+endif()
+
+# Debian's Trilinos build of Kokkos puts headers in <prefix>/include/trilinos
+# (named by Kokkos_INCLUDE_DIRS) while Kokkos::kokkos advertises <prefix>/include.
+# Add the real directory only when the advertised one lacks the headers.
+function(_portamc_fix_kokkos_includes)
+  get_target_property(advertised Kokkos::kokkos INTERFACE_INCLUDE_DIRECTORIES)
+  foreach(dir IN LISTS advertised)
+    if(EXISTS "${dir}/Kokkos_Core.hpp")
+      return()
+    endif()
+  endforeach()
+  foreach(dir IN LISTS Kokkos_INCLUDE_DIRS)
+    get_filename_component(dir "${dir}" ABSOLUTE)
+    if(EXISTS "${dir}/Kokkos_Core.hpp")
+      message(STATUS "portamc: Kokkos headers found in ${dir} (not in the advertised include path); adding it")
+      set_property(TARGET Kokkos::kokkos APPEND PROPERTY INTERFACE_INCLUDE_DIRECTORIES "${dir}")
+      return()
+    endif()
+  endforeach()
+  message(FATAL_ERROR "portamc: Kokkos_Core.hpp is in none of ${advertised} ${Kokkos_INCLUDE_DIRS}")
+endfunction()
+_portamc_fix_kokkos_includes()
+
+# Kokkos Kernels: Kokkos::kokkoskernels upstream, trilinos_kokkoskernels on Debian.
+if(PORTAMC_ENABLE_KOKKOSKERNELS)
+  if(NOT TARGET Kokkos::kokkoskernels)
+    _portamc_find(KokkosKernels)
+    if(NOT TARGET Kokkos::kokkoskernels AND TARGET trilinos_kokkoskernels)
+      add_library(Kokkos::kokkoskernels INTERFACE IMPORTED)
+      set_property(TARGET Kokkos::kokkoskernels PROPERTY INTERFACE_LINK_LIBRARIES trilinos_kokkoskernels Kokkos::kokkos)
+    endif()
+  endif()
+endif()
+
+_portamc_find(HDF5 COMPONENTS C)
+if(NOT TARGET hdf5::hdf5)
+  add_library(hdf5::hdf5 INTERFACE IMPORTED)
+  set_property(TARGET hdf5::hdf5 PROPERTY INTERFACE_INCLUDE_DIRECTORIES ${HDF5_C_INCLUDE_DIRS} ${HDF5_INCLUDE_DIRS})
+  set_property(TARGET hdf5::hdf5 PROPERTY INTERFACE_LINK_LIBRARIES ${HDF5_C_LIBRARIES} ${HDF5_LIBRARIES})
+endif()
+
+_portamc_find(yaml-cpp)
+if(NOT TARGET yaml-cpp::yaml-cpp)
+  # yaml-cpp < 0.8 exports the plain target name.
+  add_library(yaml-cpp::yaml-cpp INTERFACE IMPORTED)
+  set_property(TARGET yaml-cpp::yaml-cpp PROPERTY INTERFACE_LINK_LIBRARIES yaml-cpp)
+endif()
+
+_portamc_find(Random123)
+
+if(PORTAMC_ENABLE_MPI)
+  _portamc_find(MPI COMPONENTS CXX)
+endif()
