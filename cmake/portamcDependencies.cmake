@@ -14,13 +14,18 @@ macro(_portamc_find)
 endmacro()
 
 # Kokkos 3.4 (Debian/Trilinos build, CI) through 4.x (CUDA + OpenMP on GPUs).
+# Kokkos' version files accept only their own major version, so the range is checked here.
 if(NOT TARGET Kokkos::kokkos)
-  _portamc_find(Kokkos 3.4...<5)
+  _portamc_find(Kokkos)
+endif()
+if(Kokkos_VERSION VERSION_LESS 3.4 OR NOT Kokkos_VERSION VERSION_LESS 5.0)
+  message(FATAL_ERROR "portamc needs Kokkos >= 3.4 and < 5.0; found ${Kokkos_VERSION} in ${Kokkos_DIR}")
 endif()
 
-# Debian's Trilinos build of Kokkos puts headers in <prefix>/include/trilinos
-# (named by Kokkos_INCLUDE_DIRS) while Kokkos::kokkos advertises <prefix>/include.
-# Add the real directory only when the advertised one lacks the headers.
+# Debian's Trilinos build of Kokkos puts its headers in <prefix>/include/trilinos (named by
+# Kokkos_INCLUDE_DIRS) while Kokkos::kokkos advertises an include directory that lacks them
+# and may not exist at all (CMake then refuses the target). Only in that case, replace the
+# advertised directories with the real one.
 function(_portamc_fix_kokkos_includes)
   get_target_property(advertised Kokkos::kokkos INTERFACE_INCLUDE_DIRECTORIES)
   foreach(dir IN LISTS advertised)
@@ -31,8 +36,14 @@ function(_portamc_fix_kokkos_includes)
   foreach(dir IN LISTS Kokkos_INCLUDE_DIRS)
     get_filename_component(dir "${dir}" ABSOLUTE)
     if(EXISTS "${dir}/Kokkos_Core.hpp")
-      message(STATUS "portamc: Kokkos headers found in ${dir} (not in the advertised include path); adding it")
-      set_property(TARGET Kokkos::kokkos APPEND PROPERTY INTERFACE_INCLUDE_DIRECTORIES "${dir}")
+      message(STATUS "portamc: Kokkos advertises include path '${advertised}' without its headers; using ${dir}")
+      set(kept "${dir}")
+      foreach(other IN LISTS advertised)
+        if(IS_DIRECTORY "${other}")
+          list(APPEND kept "${other}")
+        endif()
+      endforeach()
+      set_property(TARGET Kokkos::kokkos PROPERTY INTERFACE_INCLUDE_DIRECTORIES "${kept}")
       return()
     endif()
   endforeach()

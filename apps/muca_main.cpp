@@ -1,0 +1,179 @@
+// portamc-muca: parallel multicanonical simulation of the 2D Ising model.
+// YAML in (input/muca.yaml), HDF5 out (docs/output.md).
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <iostream>
+
+#include "portamc/app.hpp"
+#include "portamc/muca/io.hpp"
+#include "portamc/muca/ising_exact.hpp"
+
+namespace {
+
+using namespace portamc;
+using config::Integer, config::Real, config::String;
+
+config::Schema make_schema() {
+  config::Schema s("portamc-muca");
+  s.add("model.L", Integer{4, 256, 16}, "linear lattice size (even)")
+      .add("model.walkers", Integer{1, 1LL << 30, std::nullopt, true, true},
+           "parallel walkers; auto fills the device")
+      .add("model.seed", Integer{0, (1LL << 62), 1}, "random seed")
+      .add("model.storage", String{"auto", {"auto", "scratch", "global"}},
+           "where lattices live during sweeps (auto: team scratch when it fits)")
+      .add("model.team_size", Integer{1, 1024, std::nullopt, true, true},
+           "walkers per GPU team; auto chooses")
+      .add("iteration.therm_factor", Real{0, 1e6, 30.0},
+           "thermalisation attempts per walker = therm_factor * w")
+      .add("iteration.updates_prefactor", Real{1e-9, 1e9, 6.0}, "N_updates = prefactor w^z / W + 1")
+      .add("iteration.updates_exponent", Real{0.1, 4, 2.25}, "z in N_updates")
+      .add("iteration.updates_growth", Real{1, 10, 1.1},
+           "N_updates factor per iteration once every energy was visited")
+      .add("iteration.kl_threshold", Real{1e-12, 1, 1e-4},
+           "stop when the Kullback-Leibler divergence is below this")
+      .add("iteration.max_iterations", Integer{1, 1000000, 1000}, "give up after this many")
+      .add("production.blocks", Integer{2, 1000000, 100}, "production blocks (jackknife samples)")
+      .add("production.updates_per_block", Integer{1, 1LL << 50, std::nullopt, true, true},
+           "attempts per walker per block; auto = N_updates of the last iteration")
+      .add("analysis.beta_min", Real{0, 10, 0.2}, "smallest inverse temperature for reweighting", "1/J")
+      .add("analysis.beta_max", Real{0, 10, 0.8}, "largest inverse temperature", "1/J")
+      .add("analysis.beta_points", Integer{1, 100000, 61}, "points of the beta grid")
+      .add("output.file", String{"muca.h5", {}}, "HDF5 result file")
+      .add("checkpoint.file", String{"", {}}, "checkpoint file; empty = <output.file>.checkpoint")
+      .add("checkpoint.every", Integer{0, 1000000, 10},
+           "write a checkpoint every this many iterations or blocks (0: only when interrupted)");
+  s.check([](const config::Config& c) -> std::optional<std::string> {
+    if (c.integer("model.L") % 2 != 0) return "expected an even lattice size";
+    return std::nullopt;
+  }, "model.L");
+  s.check([](const config::Config& c) -> std::optional<std::string> {
+    if (c.real("analysis.beta_max") < c.real("analysis.beta_min")) return "must be >= analysis.beta_min";
+    return std::nullopt;
+  }, "analysis.beta_max");
+  return s;
+}
+
+muca::Parameters to_parameters(const config::Config& c) {
+  muca::Parameters p;
+  p.L = static_cast<int>(c.integer("model.L"));
+  p.walkers = c.integer_or_auto("model.walkers").value_or(0);
+  p.seed = static_cast<std::uint64_t>(c.integer("model.seed"));
+  const std::string& storage = c.string("model.storage");
+  p.storage = storage == "scratch"  ? muca::LatticeStorage::scratch
+              : storage == "global" ? muca::LatticeStorage::global
+                                    : muca::LatticeStorage::automatic;
+  p.team_size = static_cast<int>(c.integer_or_auto("model.team_size").value_or(0));
+  p.therm_factor = c.real("iteration.therm_factor");
+  p.updates_prefactor = c.real("iteration.updates_prefactor");
+  p.updates_exponent = c.real("iteration.updates_exponent");
+  p.updates_growth = c.real("iteration.updates_growth");
+  p.kl_threshold = c.real("iteration.kl_threshold");
+  p.max_iterations = static_cast<int>(c.integer("iteration.max_iterations"));
+  p.production_blocks = static_cast<int>(c.integer("production.blocks"));
+  p.production_updates_per_block = c.integer_or_auto("production.updates_per_block").value_or(0);
+  return p;
+}
+
+int run(const app::Context& ctx) {
+  const auto& c = ctx.config;
+  const std::string output = ctx.options.output.empty() ? c.string("output.file") : ctx.options.output;
+  const std::string ckpt_path =
+      c.string("checkpoint.file").empty() ? output + ".checkpoint" : c.string("checkpoint.file");
+  const long long every = c.integer("checkpoint.every");
+  h5::check_writable(output);
+  h5::check_writable(ckpt_path);
+
+  muca::Simulation sim(to_parameters(c));
+  if (!ctx.options.resume.empty()) sim.restore(muca::read_checkpoint(ctx.options.resume));
+  const bool verbose = !ctx.options.quiet;
+  const double sites = sim.model().sites(), walkers = sim.model().walkers();
+  if (verbose)
+    std::cerr << "L = " << sim.parameters().L << ", W = " << sim.model().walkers()
+              << (sim.model().plan().scratch_lattice ? ", lattices in team scratch" : "") << "\n";
+
+  auto save = [&] { muca::write_checkpoint(ckpt_path, sim.checkpoint(), c.to_yaml()); };
+  auto interrupted = [&] {
+    save();
+    std::cerr << "\ninterrupted: checkpoint written to " << ckpt_path << " (continue with --resume)\n";
+    return app::exit_interrupted;
+  };
+
+  muca::Timing timing;
+  {
+    app::Progress progress("weight iteration", verbose);
+    const double t0 = app::now_seconds();
+    while (!sim.converged() && !sim.iterations_exhausted() && sim.driver().blocks_done == 0) {
+      const auto& r = sim.iterate();
+      timing.iteration_attempts += (r.therm_attempts + r.update_attempts) * walkers;
+      char status[96];
+      std::snprintf(status, sizeof status, "it %d width %d d_KL %.2e", r.iteration, r.width,
+                    r.kullback_leibler);
+      progress.update(std::min(1.0, std::log10(std::max(r.kullback_leibler, 1e-12)) /
+                                        std::log10(sim.parameters().kl_threshold)),
+                      status);
+      if (every > 0 && sim.driver().iteration % every == 0) save();
+      if (app::stop_requested()) return interrupted();
+    }
+    timing.iteration_seconds = app::now_seconds() - t0;
+  }
+  if (!sim.converged() && verbose)
+    std::cerr << "warning: weights not converged after " << sim.driver().iteration
+              << " iterations; production continues with the last weights\n";
+  {
+    app::Progress progress("production", verbose);
+    const double t0 = app::now_seconds();
+    while (!sim.production_done()) {
+      sim.production_block();
+      timing.production_attempts += sim.driver().production_updates * walkers;
+      progress.update(double(sim.driver().blocks_done) / sim.parameters().production_blocks);
+      if (every > 0 && sim.driver().blocks_done % every == 0) save();
+      if (app::stop_requested()) return interrupted();
+    }
+    timing.production_seconds = app::now_seconds() - t0;
+  }
+
+  const auto& blocks = sim.driver().block_histograms;
+  const auto dos = muca::estimate_log_dos(sim.model().energy_bins(), sim.model().log_weights(), blocks);
+  const auto betas = muca::linear_grid(c.real("analysis.beta_min"), c.real("analysis.beta_max"),
+                                       static_cast<int>(c.integer("analysis.beta_points")));
+  const auto canonical = muca::reweight(sim.parameters().L, sim.model().log_weights(), blocks, betas);
+
+  h5::OutputFile file(output);
+  auto root = file.root();
+  h5::write_provenance(root, ctx.provenance(sim.parameters().seed));
+  root.write_string("config", c.to_yaml(), "resolved configuration (YAML)");
+  muca::write_results(root, sim, dos, canonical, timing);
+  file.commit();
+  std::filesystem::remove(ckpt_path);
+
+  if (verbose) {
+    const auto& last = sim.driver().records.back();
+    std::printf("portamc-muca: L=%d W=%.0f %s after %d iterations (d_KL = %.2e, %.2f s, %.1f ps/attempt)\n",
+                sim.parameters().L, walkers, sim.converged() ? "converged" : "NOT converged",
+                sim.driver().iteration, last.kullback_leibler, timing.iteration_seconds,
+                1e12 * timing.iteration_seconds / std::max(timing.iteration_attempts, 1.0));
+    std::printf("production: %d blocks x %llu attempts/walker in %.2f s\n", sim.driver().blocks_done,
+                static_cast<unsigned long long>(sim.driver().production_updates),
+                timing.production_seconds);
+    std::printf("%8s %22s %12s %22s %12s\n", "beta", "U/N (muca)", "U/N exact", "C/N (muca)", "C/N exact");
+    const std::size_t n = betas.size();
+    for (std::size_t i = 0; i < n; i += std::max<std::size_t>(1, n / 6)) {
+      const auto e = muca::exact::ferdinand_fisher(sim.parameters().L, betas[i]);
+      std::printf("%8.4f %12.6f +- %.6f %12.6f %12.6f +- %.6f %12.6f\n", betas[i], canonical.energy[i],
+                  canonical.energy_error[i], e.energy_per_spin, canonical.specific_heat[i],
+                  canonical.specific_heat_error[i], e.specific_heat_per_spin);
+    }
+    std::printf("wrote %s (%g spins x %g walkers)\n", output.c_str(), sites, walkers);
+  }
+  return app::exit_ok;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const app::Description description{
+      "portamc-muca", "parallel multicanonical simulation of the 2D Ising model",
+      "portamc-muca input/muca.yaml --set model.L=32 -o muca-L32.h5"};
+  return app::main(argc, argv, description, make_schema(), run);
+}

@@ -1,0 +1,31 @@
+#pragma once
+// What a model needs to size itself to the hardware it runs on: how many threads
+// keep the device busy and how much memory it has. Backend-specific queries live
+// in device_info.cpp so model code stays free of backend #ifdefs.
+#include <cstddef>
+#include <string>
+
+namespace portamc {
+
+struct DeviceInfo {
+  std::string backend;         ///< Kokkos default execution space name, e.g. "Cuda", "OpenMP", "Serial"
+  std::string device;          ///< human-readable device, e.g. "NVIDIA H200 (132 SMs)" or "host, 16 threads"
+  std::string kokkos_version;  ///< e.g. "4.6.1"
+  bool is_gpu = false;
+  int concurrency = 1;            ///< threads the default execution space runs at once
+  int multiprocessors = 0;        ///< GPU only
+  int max_threads_per_multiprocessor = 0;  ///< GPU only
+  std::size_t memory_bytes = 0;   ///< device memory (GPU) or physical memory (host)
+  std::size_t free_memory_bytes = 0;
+  /// Threads that fill the device: SMs x resident threads on a GPU, the thread count on a CPU.
+  long long resident_threads() const;
+};
+
+/// Describe Kokkos::DefaultExecutionSpace. Kokkos must be initialised.
+DeviceInfo default_device_info();
+
+/// Throws std::runtime_error naming `what` and both sizes if `bytes` would not fit in
+/// the device's free memory (with a safety margin for Kokkos and the runtime).
+void require_device_memory(std::size_t bytes, const std::string& what);
+
+}  // namespace portamc

@@ -1,0 +1,28 @@
+#pragma once
+// HDF5 layout of portamc-muca results and checkpoints (documented in docs/output.md).
+#include <string>
+
+#include "portamc/hdf5_file.hpp"
+#include "portamc/muca/analysis.hpp"
+#include "portamc/muca/simulation.hpp"
+
+namespace portamc::muca {
+
+/// Writes the checkpoint atomically (temporary file, then rename).
+void write_checkpoint(const std::string& path, const Checkpoint& checkpoint,
+                      const std::string& config_yaml);
+/// Throws std::runtime_error naming the file if it is not a muca checkpoint.
+Checkpoint read_checkpoint(const std::string& path);
+
+struct Timing {
+  double iteration_seconds = 0, production_seconds = 0;
+  double iteration_attempts = 0, production_attempts = 0;  ///< summed over walkers
+};
+
+/// Group /muca of a result file: iterations, final weights, production histograms,
+/// ln g(E) with errors (and the exact one where known), canonical tables (and
+/// Ferdinand–Fisher's exact values).
+void write_results(h5::Group root, const Simulation& simulation, const DensityOfStates& dos,
+                   const CanonicalTable& canonical, const Timing& timing);
+
+}  // namespace portamc::muca

@@ -1,0 +1,51 @@
+#pragma once
+// Typed parameters of a multicanonical Ising run. Apps map YAML onto this struct;
+// the model validates it once and never sees YAML.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace portamc::muca {
+
+/// Where each walker's spins live during a sweep kernel.
+enum class LatticeStorage {
+  automatic,  ///< team scratch (GPU shared memory) when a team of walkers fits, else global
+  scratch,    ///< copied into team scratch memory for the whole kernel
+  global,     ///< read and written in place in device memory
+};
+
+struct Parameters {
+  int L = 16;                     ///< linear lattice size (even, 4..256)
+  long long walkers = 0;          ///< 0 = fill the device
+  std::uint64_t seed = 1;
+  LatticeStorage storage = LatticeStorage::automatic;
+  int team_size = 0;              ///< walkers per team on GPUs; 0 = choose
+
+  // Weight iteration (Gross et al. 2018, Sec. 3).
+  double therm_factor = 30.0;          ///< N_therm = therm_factor * w attempts per walker
+  double updates_prefactor = 6.0;      ///< N_updates = prefactor * w^exponent / W + 1
+  double updates_exponent = 2.25;
+  double updates_growth = 1.1;         ///< per iteration once the full range is covered
+  double kl_threshold = 1e-4;          ///< stop when the Kullback–Leibler divergence is below
+  int max_iterations = 1000;
+
+  // Production with fixed weights.
+  int production_blocks = 100;
+  std::uint64_t production_updates_per_block = 0;  ///< attempts per walker; 0 = 10 * N_updates of the last iteration
+
+  /// Throws std::invalid_argument naming the offending parameter.
+  void validate() const;
+};
+
+/// Energy bins of the L x L periodic Ising model: E = -2N + 4k for k = 0..N, N = L^2.
+/// Bins 1 and N-1 (E = +-(2N-4)) cannot be reached on the periodic lattice.
+struct EnergyBins {
+  int N = 0;
+  explicit EnergyBins(int L) : N(L * L) {}
+  int count() const { return N + 1; }
+  int energy(int k) const { return -2 * N + 4 * k; }
+  bool accessible(int k) const { return k >= 0 && k <= N && k != 1 && k != N - 1; }
+  int accessible_count() const { return N - 1; }
+};
+
+}  // namespace portamc::muca

@@ -1,0 +1,85 @@
+#pragma once
+// The parallel multicanonical protocol of Gross et al. (2018) on top of IsingMuca:
+// weight iteration until the energy histogram is flat, then a production run with
+// fixed weights in blocks for jackknife errors. Host-side control only; all sampling
+// happens in the model's kernels.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "portamc/muca/ising_muca.hpp"
+
+namespace portamc::muca {
+
+/// One weight iteration, as stored in the output.
+struct IterationRecord {
+  int iteration = 0;
+  std::uint64_t therm_attempts = 0;   ///< per walker
+  std::uint64_t update_attempts = 0;  ///< per walker, recorded in the histogram
+  int width = 0;                      ///< distinct energy bins visited
+  double kullback_leibler = 0;        ///< d_k of the histogram against a flat one over `width` bins
+  double chebyshev = 0;               ///< max |H/mean - 1| over visited bins
+  double seconds = 0;
+  std::vector<count_type> histogram;       ///< summed over walkers
+  std::vector<double> log_weights_after;   ///< weights for the next iteration
+};
+
+/// Driver state beyond the model's: what a checkpoint must hold to resume bit for bit.
+struct DriverState {
+  int iteration = 0;
+  bool full_range = false;      ///< every accessible bin has been visited
+  bool converged = false;
+  double updates_real = 0;      ///< N_updates before truncation, grown by updates_growth
+  int previous_width = 0;
+  int blocks_done = 0;
+  std::uint64_t production_updates = 0;  ///< attempts per walker per block
+  std::vector<IterationRecord> records;
+  std::vector<std::vector<count_type>> block_histograms;
+};
+
+struct Checkpoint {
+  ModelState model;
+  DriverState driver;
+};
+
+class Simulation {
+ public:
+  explicit Simulation(const Parameters& params);
+
+  IsingMuca<>& model() { return model_; }
+  const IsingMuca<>& model() const { return model_; }
+  const Parameters& parameters() const { return params_; }
+  const DriverState& driver() const { return driver_; }
+
+  /// One thermalisation + recording pass and a weight update. Returns the record.
+  const IterationRecord& iterate();
+  bool converged() const { return driver_.converged; }
+  bool iterations_exhausted() const { return driver_.iteration >= params_.max_iterations; }
+
+  /// Production: thermalise once under the final weights (at the first block), then one
+  /// block of fixed-weight sampling. Returns the block histogram.
+  const std::vector<count_type>& production_block();
+  bool production_done() const { return driver_.blocks_done >= params_.production_blocks; }
+
+  Checkpoint checkpoint() const;
+  /// Throws std::invalid_argument if the checkpoint belongs to other parameters.
+  void restore(const Checkpoint& checkpoint);
+
+  /// The N_updates rule of the paper (Eq. 7) for width w: prefactor * w^exponent / W.
+  double updates_for_width(int width) const;
+
+ private:
+  Parameters params_;
+  IsingMuca<> model_;
+  DriverState driver_;
+};
+
+/// Kullback–Leibler divergence sum_k P ln(P / Q) of the normalised histogram P against
+/// the flat Q = 1/w over w = max(width, 10) bins, with 0 ln 0 = 0.
+double kullback_leibler_flat(const std::vector<count_type>& histogram, int width);
+/// Chebyshev distance max_k |H(k)/m - 1| over visited bins, m = total / visited bins.
+double chebyshev_flat(const std::vector<count_type>& histogram);
+/// Number of non-empty bins.
+int visited_bins(const std::vector<count_type>& histogram);
+
+}  // namespace portamc::muca

@@ -1,0 +1,95 @@
+#include "portamc/muca/analysis.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "portamc/muca/ising_exact.hpp"
+#include "portamc/statistics.hpp"
+
+namespace portamc::muca {
+namespace {
+
+std::vector<std::vector<double>> as_doubles(const std::vector<std::vector<count_type>>& blocks) {
+  std::vector<std::vector<double>> out;
+  out.reserve(blocks.size());
+  for (const auto& b : blocks) out.emplace_back(b.begin(), b.end());
+  return out;
+}
+
+}  // namespace
+
+std::vector<double> log_dos_from_histogram(const EnergyBins& bins, const std::vector<double>& log_weights,
+                                           const std::vector<double>& histogram) {
+  const double minus_inf = -std::numeric_limits<double>::infinity();
+  std::vector<double> log_g(bins.count(), minus_inf);
+  double top = minus_inf;
+  for (int k = 0; k < bins.count(); ++k) {
+    if (histogram[k] > 0) {
+      log_g[k] = std::log(histogram[k]) - log_weights[k];
+      top = std::max(top, log_g[k]);
+    }
+  }
+  if (top == minus_inf) return log_g;
+  double sum = 0;
+  for (double v : log_g)
+    if (v != minus_inf) sum += std::exp(v - top);
+  const double shift = bins.N * std::log(2.0) - (top + std::log(sum));
+  for (double& v : log_g)
+    if (v != minus_inf) v += shift;
+  return log_g;
+}
+
+DensityOfStates estimate_log_dos(const EnergyBins& bins, const std::vector<double>& log_weights,
+                                 const std::vector<std::vector<count_type>>& blocks) {
+  const auto estimates = stats::jackknife(as_doubles(blocks), [&](const std::vector<double>& h) {
+    return log_dos_from_histogram(bins, log_weights, h);
+  });
+  DensityOfStates dos;
+  for (const auto& e : estimates) {
+    dos.log_g.push_back(e.value);
+    dos.log_g_error.push_back(e.error);
+  }
+  return dos;
+}
+
+CanonicalTable reweight(int L, const std::vector<double>& log_weights,
+                        const std::vector<std::vector<count_type>>& blocks,
+                        const std::vector<double>& betas) {
+  const EnergyBins bins(L);
+  const auto n = betas.size();
+  // One estimator returns all four observables at every beta: [U..., C..., F..., S...].
+  const auto estimates = stats::jackknife(as_doubles(blocks), [&](const std::vector<double>& h) {
+    const auto log_g = log_dos_from_histogram(bins, log_weights, h);
+    std::vector<double> out(4 * n);
+    for (std::size_t i = 0; i < n; ++i) {
+      const auto c = exact::canonical_from_log_dos(log_g, L, betas[i]);
+      out[i] = c.energy_per_spin;
+      out[n + i] = c.specific_heat_per_spin;
+      out[2 * n + i] = c.free_energy_per_spin;
+      out[3 * n + i] = c.entropy_per_spin;
+    }
+    return out;
+  });
+  CanonicalTable t;
+  t.beta = betas;
+  for (std::size_t i = 0; i < n; ++i) {
+    t.energy.push_back(estimates[i].value);
+    t.energy_error.push_back(estimates[i].error);
+    t.specific_heat.push_back(estimates[n + i].value);
+    t.specific_heat_error.push_back(estimates[n + i].error);
+    t.free_energy.push_back(estimates[2 * n + i].value);
+    t.free_energy_error.push_back(estimates[2 * n + i].error);
+    t.entropy.push_back(estimates[3 * n + i].value);
+    t.entropy_error.push_back(estimates[3 * n + i].error);
+  }
+  return t;
+}
+
+std::vector<double> linear_grid(double lo, double hi, int n) {
+  std::vector<double> grid(n);
+  for (int i = 0; i < n; ++i) grid[i] = n == 1 ? lo : lo + (hi - lo) * i / (n - 1);
+  return grid;
+}
+
+}  // namespace portamc::muca

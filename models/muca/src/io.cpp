@@ -1,0 +1,223 @@
+#include "portamc/muca/io.hpp"
+
+#include <stdexcept>
+
+#include "portamc/muca/ising_exact.hpp"
+
+namespace portamc::muca {
+namespace {
+
+std::vector<std::uint64_t> to_u64(const std::vector<count_type>& v) { return {v.begin(), v.end()}; }
+
+// Row-major (rows x cols) concatenation of equally long vectors.
+template <class T, class U>
+std::vector<T> flatten(const std::vector<std::vector<U>>& rows) {
+  std::vector<T> out;
+  for (const auto& r : rows) out.insert(out.end(), r.begin(), r.end());
+  return out;
+}
+
+std::vector<std::vector<count_type>> unflatten(const std::vector<std::uint64_t>& flat, std::size_t rows,
+                                               std::size_t cols) {
+  std::vector<std::vector<count_type>> out(rows);
+  for (std::size_t r = 0; r < rows; ++r)
+    out[r].assign(flat.begin() + r * cols, flat.begin() + (r + 1) * cols);
+  return out;
+}
+
+void write_iterations(h5::Group g, const std::vector<IterationRecord>& records, int nbins) {
+  std::vector<std::int64_t> width, index;
+  std::vector<std::uint64_t> therm, updates;
+  std::vector<double> kl, cheb, seconds;
+  std::vector<std::vector<count_type>> hist;
+  std::vector<std::vector<double>> lnw;
+  for (const auto& r : records) {
+    index.push_back(r.iteration);
+    width.push_back(r.width);
+    therm.push_back(r.therm_attempts);
+    updates.push_back(r.update_attempts);
+    kl.push_back(r.kullback_leibler);
+    cheb.push_back(r.chebyshev);
+    seconds.push_back(r.seconds);
+    hist.push_back(r.histogram);
+    lnw.push_back(r.log_weights_after);
+  }
+  g.write("iteration", index, "", "weight-iteration index");
+  g.write("width", width, "bins", "distinct energy bins visited in the iteration");
+  g.write("therm_attempts", therm, "attempts per walker", "unrecorded thermalisation attempts");
+  g.write("update_attempts", updates, "attempts per walker", "attempts recorded in the histogram");
+  g.write("kullback_leibler", kl, "", "Kullback-Leibler divergence from a flat histogram");
+  g.write("chebyshev", cheb, "", "Chebyshev distance max |H/mean - 1| over visited bins");
+  g.write("seconds", seconds, "s", "wall-clock time of the iteration");
+  if (!records.empty()) {
+    g.write_2d("histogram", flatten<std::uint64_t>(hist), records.size(), nbins, "counts",
+               "energy histogram of each iteration, summed over walkers");
+    g.write_2d("log_weight", flatten<double>(lnw), records.size(), nbins, "",
+               "ln W(E) after each iteration's update");
+  }
+}
+
+std::vector<IterationRecord> read_iterations(const h5::InputFile& f, const std::string& g, int nbins) {
+  std::vector<IterationRecord> records;
+  const auto index = f.read<std::int64_t>(g + "/iteration");
+  if (index.empty()) return records;
+  const auto width = f.read<std::int64_t>(g + "/width");
+  const auto therm = f.read<std::uint64_t>(g + "/therm_attempts");
+  const auto updates = f.read<std::uint64_t>(g + "/update_attempts");
+  const auto kl = f.read<double>(g + "/kullback_leibler");
+  const auto cheb = f.read<double>(g + "/chebyshev");
+  const auto seconds = f.read<double>(g + "/seconds");
+  const auto hist = f.read<std::uint64_t>(g + "/histogram");
+  const auto lnw = f.read<double>(g + "/log_weight");
+  for (std::size_t i = 0; i < index.size(); ++i) {
+    IterationRecord r;
+    r.iteration = static_cast<int>(index[i]);
+    r.width = static_cast<int>(width[i]);
+    r.therm_attempts = therm[i];
+    r.update_attempts = updates[i];
+    r.kullback_leibler = kl[i];
+    r.chebyshev = cheb[i];
+    r.seconds = seconds[i];
+    r.histogram.assign(hist.begin() + i * nbins, hist.begin() + (i + 1) * nbins);
+    r.log_weights_after.assign(lnw.begin() + i * nbins, lnw.begin() + (i + 1) * nbins);
+    records.push_back(std::move(r));
+  }
+  return records;
+}
+
+}  // namespace
+
+void write_checkpoint(const std::string& path, const Checkpoint& c, const std::string& config_yaml) {
+  h5::OutputFile file(path);
+  auto root = file.root();
+  root.attribute("portamc_checkpoint", std::string("muca"));
+  root.write_string("config", config_yaml, "resolved configuration of the checkpointed run");
+  auto m = root.group("model");
+  m.attribute("L", static_cast<std::int64_t>(c.model.L));
+  m.attribute("walkers", static_cast<std::int64_t>(c.model.walkers));
+  m.write_scalar("seed", c.model.seed, "", "random seed");
+  m.write_scalar("step", c.model.step, "attempts per walker", "random-number step counter");
+  m.write_2d("spins", c.model.spins, c.model.spins.size() / c.model.walkers, c.model.walkers, "",
+             "bit-packed spins (word, walker)");
+  m.write("bins", c.model.bins, "", "energy bin of each walker");
+  m.write("log_weights", c.model.log_weights, "", "current ln W(E)");
+  auto d = root.group("driver");
+  const auto& s = c.driver;
+  d.attribute("iteration", static_cast<std::int64_t>(s.iteration));
+  d.attribute("full_range", static_cast<std::int64_t>(s.full_range));
+  d.attribute("converged", static_cast<std::int64_t>(s.converged));
+  d.write_scalar("updates_real", s.updates_real, "attempts per walker", "N_updates before truncation");
+  d.attribute("previous_width", static_cast<std::int64_t>(s.previous_width));
+  d.attribute("blocks_done", static_cast<std::int64_t>(s.blocks_done));
+  d.write_scalar("production_updates", s.production_updates, "attempts per walker",
+                 "attempts per production block");
+  const int nbins = static_cast<int>(c.model.log_weights.size());
+  write_iterations(d.group("iterations"), s.records, nbins);
+  if (!s.block_histograms.empty())
+    d.write_2d("block_histograms", flatten<std::uint64_t>(s.block_histograms),
+               s.block_histograms.size(), nbins, "counts", "production histogram of each block");
+  file.commit();
+}
+
+Checkpoint read_checkpoint(const std::string& path) {
+  const h5::InputFile f(path);
+  if (!f.has_attribute("/", "portamc_checkpoint") ||
+      f.attribute_string("/", "portamc_checkpoint") != "muca")
+    throw std::runtime_error("'" + path + "' is not a portamc-muca checkpoint");
+  Checkpoint c;
+  c.model.L = static_cast<int>(f.attribute_int("/model", "L"));
+  c.model.walkers = f.attribute_int("/model", "walkers");
+  c.model.seed = f.read_scalar<std::uint64_t>("/model/seed");
+  c.model.step = f.read_scalar<std::uint64_t>("/model/step");
+  c.model.spins = f.read<std::uint32_t>("/model/spins");
+  c.model.bins = f.read<std::int32_t>("/model/bins");
+  c.model.log_weights = f.read<double>("/model/log_weights");
+  auto& s = c.driver;
+  s.iteration = static_cast<int>(f.attribute_int("/driver", "iteration"));
+  s.full_range = f.attribute_int("/driver", "full_range") != 0;
+  s.converged = f.attribute_int("/driver", "converged") != 0;
+  s.updates_real = f.read_scalar<double>("/driver/updates_real");
+  s.previous_width = static_cast<int>(f.attribute_int("/driver", "previous_width"));
+  s.blocks_done = static_cast<int>(f.attribute_int("/driver", "blocks_done"));
+  s.production_updates = f.read_scalar<std::uint64_t>("/driver/production_updates");
+  const int nbins = static_cast<int>(c.model.log_weights.size());
+  s.records = read_iterations(f, "/driver/iterations", nbins);
+  if (f.exists("/driver/block_histograms"))
+    s.block_histograms =
+        unflatten(f.read<std::uint64_t>("/driver/block_histograms"), s.blocks_done, nbins);
+  return c;
+}
+
+void write_results(h5::Group root, const Simulation& sim, const DensityOfStates& dos,
+                   const CanonicalTable& canonical, const Timing& timing) {
+  const auto& p = sim.parameters();
+  const auto& model = sim.model();
+  const auto& driver = sim.driver();
+  const EnergyBins& bins = model.energy_bins();
+  auto g = root.group("muca");
+  g.attribute("L", static_cast<std::int64_t>(p.L));
+  g.attribute("walkers", static_cast<std::int64_t>(model.walkers()));
+  g.attribute("converged", static_cast<std::int64_t>(driver.converged));
+  g.attribute("iterations", static_cast<std::int64_t>(driver.iteration));
+  g.attribute("team_size", static_cast<std::int64_t>(model.plan().team_size));
+  g.attribute("lattice_in_scratch", static_cast<std::int64_t>(model.plan().scratch_lattice));
+
+  std::vector<std::int64_t> energy(bins.count());
+  for (int k = 0; k < bins.count(); ++k) energy[k] = bins.energy(k);
+
+  auto it = g.group("iterations");
+  write_iterations(it, driver.records, bins.count());
+  auto kl = it.time_series("kl_series", "", "Kullback-Leibler divergence by iteration (step = iteration)");
+  for (const auto& r : driver.records) kl.append(r.iteration, r.kullback_leibler);
+
+  auto w = g.group("weights");
+  w.write("energy", energy, "J", "energy of each bin, E = -2N + 4k");
+  w.write("log_weight", model.log_weights(), "", "final multicanonical ln W(E)");
+
+  auto prod = g.group("production");
+  prod.attribute("blocks", static_cast<std::int64_t>(driver.blocks_done));
+  prod.write_scalar("updates_per_block", driver.production_updates, "attempts per walker",
+                    "attempts per walker in each block");
+  if (!driver.block_histograms.empty())
+    prod.write_2d("block_histograms", flatten<std::uint64_t>(driver.block_histograms),
+                  driver.block_histograms.size(), bins.count(), "counts",
+                  "energy histogram of each production block, summed over walkers");
+
+  auto d = g.group("dos");
+  d.write("energy", energy, "J", "energy of each bin");
+  d.write("log_g", dos.log_g, "", "ln g(E), normalised to 2^(L^2) states; -inf if never visited");
+  d.write("log_g_error", dos.log_g_error, "", "delete-one jackknife error of ln g(E)");
+  if (p.L <= 8)
+    d.write("log_g_exact", exact::log_dos_transfer_matrix(p.L), "", "exact ln g(E) (transfer matrix)");
+
+  auto c = g.group("canonical");
+  c.write("beta", canonical.beta, "1/J", "inverse temperature");
+  c.write("energy", canonical.energy, "J", "U/N, reweighted");
+  c.write("energy_error", canonical.energy_error, "J", "jackknife error of U/N");
+  c.write("specific_heat", canonical.specific_heat, "", "C/N, reweighted");
+  c.write("specific_heat_error", canonical.specific_heat_error, "", "jackknife error of C/N");
+  c.write("free_energy", canonical.free_energy, "J", "F/N, reweighted");
+  c.write("free_energy_error", canonical.free_energy_error, "J", "jackknife error of F/N");
+  c.write("entropy", canonical.entropy, "", "S/N, reweighted");
+  c.write("entropy_error", canonical.entropy_error, "", "jackknife error of S/N");
+  std::vector<double> u, cv, f, s;
+  for (double beta : canonical.beta) {
+    const auto e = exact::ferdinand_fisher(p.L, beta);
+    u.push_back(e.energy_per_spin);
+    cv.push_back(e.specific_heat_per_spin);
+    f.push_back(e.free_energy_per_spin);
+    s.push_back(e.entropy_per_spin);
+  }
+  c.write("energy_exact", u, "J", "U/N of the finite torus (Ferdinand-Fisher)");
+  c.write("specific_heat_exact", cv, "", "C/N of the finite torus (Ferdinand-Fisher)");
+  c.write("free_energy_exact", f, "J", "F/N of the finite torus (Ferdinand-Fisher)");
+  c.write("entropy_exact", s, "", "S/N of the finite torus (Ferdinand-Fisher)");
+
+  auto t = g.group("timing");
+  t.write_scalar("iteration_seconds", timing.iteration_seconds, "s", "weight iteration wall time");
+  t.write_scalar("production_seconds", timing.production_seconds, "s", "production wall time");
+  t.write_scalar("iteration_attempts", timing.iteration_attempts, "", "spin-flip attempts, all walkers");
+  t.write_scalar("production_attempts", timing.production_attempts, "", "spin-flip attempts, all walkers");
+}
+
+}  // namespace portamc::muca

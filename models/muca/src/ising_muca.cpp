@@ -1,0 +1,27 @@
+#include "ising_muca_impl.hpp"
+
+#include <cmath>
+
+#include "portamc/device_info.hpp"
+
+namespace portamc::muca {
+
+long long default_walkers() {
+  const DeviceInfo info = default_device_info();
+  return info.is_gpu ? info.resident_threads() : 2LL * info.concurrency;
+}
+
+std::uint64_t acceptance_threshold(double log_weight_from, double log_weight_to) {
+  constexpr double two32 = 4294967296.0;
+  const double delta = log_weight_to - log_weight_from;
+  if (!(delta < 0)) return std::uint64_t{1} << 32;  // uphill in weight: always accept
+  const double p = std::exp(delta);
+  return static_cast<std::uint64_t>(std::floor(p * two32));
+}
+
+template class IsingMuca<Kokkos::DefaultExecutionSpace>;
+#ifdef PORTAMC_HAVE_DEVICE_BACKEND
+template class IsingMuca<Kokkos::DefaultHostExecutionSpace>;
+#endif
+
+}  // namespace portamc::muca

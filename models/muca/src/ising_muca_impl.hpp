@@ -1,0 +1,279 @@
+#pragma once
+// Definitions of IsingMuca's members; included once by ising_muca.cpp, which
+// instantiates the class for the default and the host execution space.
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <stdexcept>
+#include <string>
+
+#include "portamc/device_info.hpp"
+#include "portamc/lattice.hpp"
+#include "portamc/muca/ising_muca.hpp"
+
+namespace portamc::muca {
+
+namespace detail {
+
+// Random initial spins: word k of walker w is a pure function of (seed, w, k).
+template <class ExecutionSpace, class SpinView>
+void randomise_spins(const ExecutionSpace& space, const SpinView& spins, std::uint64_t seed,
+                     int sites) {
+  const int words = static_cast<int>(spins.extent(0));
+  const auto walkers = static_cast<std::int64_t>(spins.extent(1));
+  Kokkos::parallel_for(
+      "portamc::muca::randomise_spins",
+      Kokkos::RangePolicy<ExecutionSpace>(space, 0, walkers), KOKKOS_LAMBDA(const std::int64_t w) {
+        for (int k = 0; k < words; ++k) {
+          const rng::Block b = rng::draw(seed, rng::purpose_initial_state, w, k);
+          const int used = sites - 32 * k < 32 ? sites - 32 * k : 32;
+          spins(k, w) = used == 32 ? b[0] : (b[0] & ((1u << used) - 1u));
+        }
+      });
+}
+
+// Energy bin k = (E + 2N) / 4 of every walker, E = -sum over bonds of s_i s_j.
+template <class ExecutionSpace, class SpinView, class NeighbourView, class BinView>
+void compute_bins(const ExecutionSpace& space, const SpinView& spins,
+                  const NeighbourView& neighbours, const BinView& bins, int sites) {
+  const auto walkers = static_cast<std::int64_t>(spins.extent(1));
+  Kokkos::parallel_for(
+      "portamc::muca::compute_bins", Kokkos::RangePolicy<ExecutionSpace>(space, 0, walkers),
+      KOKKOS_LAMBDA(const std::int64_t w) {
+        int aligned = 0;  // bonds with equal spins, counting the +x and +y bond of each site
+        for (int s = 0; s < sites; ++s) {
+          const std::uint32_t spin = (spins(s >> 5, w) >> (s & 31)) & 1u;
+          for (int n = 0; n < 2; ++n) {
+            const std::uint32_t o = neighbours(s, n);
+            aligned += ((spins(o >> 5, w) >> (o & 31)) & 1u) == spin;
+          }
+        }
+        // E = -(aligned - (2N - aligned)) = 2N - 2 aligned, so k = (4N - 2 aligned) / 4.
+        bins(w) = (4 * sites - 2 * aligned) / 4;
+      });
+}
+
+// The shared site sequence for steps step0 .. step0 + n - 1: two sites per Philox call.
+template <class ExecutionSpace, class SiteView>
+void generate_sites(const ExecutionSpace& space, const SiteView& sites_out, std::uint64_t seed,
+                    std::uint64_t step0, int n, std::uint32_t sites) {
+  Kokkos::parallel_for(
+      "portamc::muca::generate_sites", Kokkos::RangePolicy<ExecutionSpace>(space, 0, n),
+      KOKKOS_LAMBDA(const int t) {
+        const std::uint64_t step = step0 + t;
+        const rng::Block b = rng::draw(seed, rng::purpose_site_choice, 0, step >> 1);
+        sites_out(t) = (step & 1) ? rng::bounded(b[2], b[3], sites) : rng::bounded(b[0], b[1], sites);
+      });
+}
+
+}  // namespace detail
+
+template <class ExecutionSpace>
+std::size_t IsingMuca<ExecutionSpace>::device_bytes(int L, long long walkers) {
+  const std::size_t words = (static_cast<std::size_t>(L) * L + 31) / 32;
+  const std::size_t bins = static_cast<std::size_t>(L) * L + 1;
+  return words * walkers * sizeof(std::uint32_t) + walkers * sizeof(std::int32_t) +
+         bins * 5 * sizeof(std::uint64_t) + static_cast<std::size_t>(L) * L * 4 * 4 +
+         (std::size_t{1} << 22);  // site-sequence buffer
+}
+
+template <class ExecutionSpace>
+IsingMuca<ExecutionSpace>::IsingMuca(const Parameters& params, const ExecutionSpace& space)
+    : params_(params), space_(space), bins_(params.L) {
+  params_.validate();
+  walkers_ = params_.walkers > 0 ? params_.walkers : default_walkers();
+  if (walkers_ > std::numeric_limits<int>::max() / 2)
+    throw std::invalid_argument("model.walkers = " + std::to_string(walkers_) + " is too large");
+  const int n = sites();
+  words_ = (n + 31) / 32;
+  if constexpr (is_device_space_v<ExecutionSpace>) {
+    require_device_memory(device_bytes(params_.L, walkers_),
+                          "L = " + std::to_string(params_.L) + " with " +
+                              std::to_string(walkers_) + " walkers");
+  }
+
+  spins_ = decltype(spins_)(Kokkos::view_alloc(Kokkos::WithoutInitializing, "muca::spins"),
+                            words_, walkers_);
+  walker_bins_ = decltype(walker_bins_)("muca::bins", walkers_);
+  neighbours_ = decltype(neighbours_)("muca::neighbours", n, 4);
+  thresholds_ = decltype(thresholds_)("muca::thresholds", bins_.count() * 5);
+
+  // Neighbour order: +x, +y, -x, -y (the first two are the bonds counted in compute_bins).
+  const auto lattice = HypercubicLattice<2>::cubic(params_.L);
+  auto host_neighbours = Kokkos::create_mirror_view(neighbours_);
+  for (int s = 0; s < n; ++s)
+    for (int k = 0; k < 4; ++k) host_neighbours(s, k) = static_cast<std::uint32_t>(lattice.neighbour(s, k));
+  Kokkos::deep_copy(space_, neighbours_, host_neighbours);
+
+  detail::randomise_spins(space_, spins_, params_.seed, n);
+  detail::compute_bins(space_, spins_, neighbours_, walker_bins_, n);
+  choose_launch_plan();
+  set_log_weights(std::vector<double>(bins_.count(), 0.0));
+}
+
+template <class ExecutionSpace>
+void IsingMuca<ExecutionSpace>::choose_launch_plan() {
+  using Policy = Kokkos::TeamPolicy<ExecutionSpace>;
+  const std::size_t hist_bytes = sizeof(std::uint32_t) * bins_.count();
+  const std::size_t max_scratch = Policy::scratch_size_max(0);
+  auto lattice_bytes = [&](int team) { return sizeof(std::uint32_t) * words_ * team; };
+  plan_ = LaunchPlan{};
+  if constexpr (!is_device_space_v<ExecutionSpace>) {
+    // CPU: one walker per team; its lattice stays in L1 anyway, and the histogram is a
+    // per-thread ScatterView duplicate.
+    plan_.team_size = 1;
+    plan_.scratch_lattice = params_.storage == LatticeStorage::scratch;
+    plan_.scratch_bytes = plan_.scratch_lattice ? lattice_bytes(1) : 0;
+    return;
+  }
+  // GPU: teams of consecutive walkers share a histogram in shared memory. The lattice goes
+  // to shared memory too when a team of at least 64 fits in 48 KiB, which keeps several
+  // teams resident per multiprocessor; larger lattices are updated in global memory.
+  const std::size_t budget = std::min<std::size_t>(max_scratch, 48 * 1024);
+  int team = params_.team_size > 0 ? params_.team_size : 256;
+  bool scratch = false;
+  if (params_.storage != LatticeStorage::global) {
+    int t = team;
+    while (t >= 32 && lattice_bytes(t) + hist_bytes > budget && params_.team_size == 0) t /= 2;
+    scratch = lattice_bytes(t) + hist_bytes <= max_scratch &&
+              (params_.storage == LatticeStorage::scratch || (t >= 64 && lattice_bytes(t) + hist_bytes <= budget));
+    if (scratch) team = t;
+  }
+  if (params_.storage == LatticeStorage::scratch && !scratch)
+    throw std::invalid_argument("model.storage = scratch: a team of " + std::to_string(team) +
+                                " lattices of L = " + std::to_string(params_.L) +
+                                " does not fit in team scratch memory (" +
+                                std::to_string(max_scratch) + " bytes)");
+  plan_.team_size = team;
+  plan_.scratch_lattice = scratch;
+  plan_.team_histogram = hist_bytes <= budget;
+  plan_.scratch_bytes = (scratch ? lattice_bytes(team) : 0) + (plan_.team_histogram ? hist_bytes : 0);
+}
+
+template <class ExecutionSpace>
+void IsingMuca<ExecutionSpace>::set_log_weights(const std::vector<double>& log_weights) {
+  if (static_cast<int>(log_weights.size()) != bins_.count())
+    throw std::invalid_argument("log weights: expected " + std::to_string(bins_.count()) +
+                                " bins, got " + std::to_string(log_weights.size()));
+  log_weights_ = log_weights;
+  auto host = Kokkos::create_mirror_view(thresholds_);
+  for (int k = 0; k < bins_.count(); ++k) {
+    for (int aligned = 0; aligned <= 4; ++aligned) {
+      const int to = k + aligned - 2;
+      host(k * 5 + aligned) =
+          to < 0 || to > bins_.N ? 0 : acceptance_threshold(log_weights[k], log_weights[to]);
+    }
+  }
+  Kokkos::deep_copy(space_, thresholds_, host);
+}
+
+template <class ExecutionSpace>
+void IsingMuca<ExecutionSpace>::run(std::uint64_t attempts, bool record,
+                                    Kokkos::View<count_type*, memory_space> histogram) {
+  // Launches are cut into chunks so the site buffer stays small and a team's 32-bit
+  // shared-memory histogram cannot overflow (team_size * chunk < 2^32).
+  constexpr std::uint64_t max_chunk = std::uint64_t{1} << 20;
+  if (step_ + attempts > rng::max_step)
+    throw std::runtime_error("muca: the random-number step counter would exceed 2^56");
+  MucaSweepKernel<ExecutionSpace> kernel;
+  kernel.spins = spins_;
+  kernel.bins = walker_bins_;
+  kernel.neighbours = neighbours_;
+  kernel.thresholds = thresholds_;
+  kernel.histogram = histogram;
+  kernel.seed = params_.seed;
+  kernel.words = words_;
+  kernel.walkers = static_cast<int>(walkers_);
+  kernel.nbins = bins_.count();
+  kernel.record = record;
+  kernel.plan = plan_;
+  if (record && !plan_.team_histogram)
+    kernel.scatter = Kokkos::Experimental::create_scatter_view(histogram);
+  const int league = static_cast<int>((walkers_ + plan_.team_size - 1) / plan_.team_size);
+
+  std::uint64_t done = 0;
+  while (done < attempts) {
+    const int chunk = static_cast<int>(std::min(attempts - done, max_chunk));
+    if (sites_.extent(0) < static_cast<std::size_t>(chunk))
+      sites_ = decltype(sites_)(Kokkos::view_alloc(Kokkos::WithoutInitializing, "muca::sites"),
+                                std::min(attempts, max_chunk));
+    detail::generate_sites(space_, sites_, params_.seed, step_, chunk,
+                           static_cast<std::uint32_t>(sites()));
+    kernel.sites = sites_;
+    kernel.step0 = step_;
+    kernel.steps = chunk;
+    Kokkos::TeamPolicy<ExecutionSpace> policy(space_, league, plan_.team_size);
+    if (plan_.scratch_bytes > 0)
+      policy.set_scratch_size(0, Kokkos::PerTeam(static_cast<int>(plan_.scratch_bytes)));
+    Kokkos::parallel_for("portamc::muca::sweep", policy, kernel);
+    step_ += chunk;
+    done += chunk;
+  }
+  if (record && !plan_.team_histogram) Kokkos::Experimental::contribute(histogram, kernel.scatter);
+  space_.fence();
+}
+
+template <class ExecutionSpace>
+void IsingMuca<ExecutionSpace>::thermalise(std::uint64_t attempts_per_walker) {
+  run(attempts_per_walker, false, Kokkos::View<count_type*, memory_space>());
+}
+
+template <class ExecutionSpace>
+std::vector<count_type> IsingMuca<ExecutionSpace>::sample(std::uint64_t attempts_per_walker) {
+  Kokkos::View<count_type*, memory_space> histogram("muca::histogram", bins_.count());
+  run(attempts_per_walker, true, histogram);
+  auto host = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), histogram);
+  return std::vector<count_type>(host.data(), host.data() + host.extent(0));
+}
+
+template <class ExecutionSpace>
+std::vector<std::int32_t> IsingMuca<ExecutionSpace>::walker_bins() const {
+  auto host = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), walker_bins_);
+  return std::vector<std::int32_t>(host.data(), host.data() + host.extent(0));
+}
+
+template <class ExecutionSpace>
+std::vector<std::int32_t> IsingMuca<ExecutionSpace>::recomputed_bins() const {
+  Kokkos::View<std::int32_t*, memory_space> fresh("muca::recomputed_bins", walkers_);
+  detail::compute_bins(space_, spins_, neighbours_, fresh, sites());
+  auto host = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), fresh);
+  return std::vector<std::int32_t>(host.data(), host.data() + host.extent(0));
+}
+
+template <class ExecutionSpace>
+ModelState IsingMuca<ExecutionSpace>::state() const {
+  ModelState s;
+  s.L = params_.L;
+  s.walkers = walkers_;
+  s.seed = params_.seed;
+  s.step = step_;
+  auto spins = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), spins_);
+  s.spins.assign(spins.data(), spins.data() + spins.size());
+  s.bins = walker_bins();
+  s.log_weights = log_weights_;
+  return s;
+}
+
+template <class ExecutionSpace>
+void IsingMuca<ExecutionSpace>::restore(const ModelState& s) {
+  if (s.L != params_.L || s.walkers != walkers_ || s.seed != params_.seed)
+    throw std::invalid_argument(
+        "checkpoint does not match the run: it has L = " + std::to_string(s.L) + ", W = " +
+        std::to_string(s.walkers) + ", seed = " + std::to_string(s.seed) + "; the run has L = " +
+        std::to_string(params_.L) + ", W = " + std::to_string(walkers_) +
+        ", seed = " + std::to_string(params_.seed));
+  if (s.spins.size() != spins_.size() || s.bins.size() != static_cast<std::size_t>(walkers_))
+    throw std::invalid_argument("checkpoint arrays have the wrong size");
+  Kokkos::View<const std::uint32_t**, Kokkos::LayoutRight, Kokkos::HostSpace,
+               Kokkos::MemoryTraits<Kokkos::Unmanaged>>
+      spins(s.spins.data(), words_, walkers_);
+  Kokkos::deep_copy(space_, spins_, spins);
+  Kokkos::View<const std::int32_t*, Kokkos::HostSpace, Kokkos::MemoryTraits<Kokkos::Unmanaged>>
+      bins(s.bins.data(), walkers_);
+  Kokkos::deep_copy(space_, walker_bins_, bins);
+  step_ = s.step;
+  set_log_weights(s.log_weights);
+  space_.fence();
+}
+
+}  // namespace portamc::muca

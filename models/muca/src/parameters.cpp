@@ -1,0 +1,24 @@
+#include "portamc/muca/parameters.hpp"
+
+#include <cmath>
+#include <stdexcept>
+
+namespace portamc::muca {
+
+void Parameters::validate() const {
+  auto fail = [](const std::string& what) { throw std::invalid_argument(what); };
+  if (L < 4 || L > 256 || L % 2 != 0)
+    fail("model.L = " + std::to_string(L) + ": expected an even lattice size in [4, 256]");
+  if (walkers < 0) fail("model.walkers = " + std::to_string(walkers) + ": expected >= 1 or auto");
+  if (team_size < 0 || team_size > 1024)
+    fail("model.team_size = " + std::to_string(team_size) + ": expected 0 (auto) .. 1024");
+  if (!(therm_factor >= 0)) fail("iteration.therm_factor must be >= 0");
+  if (!(updates_prefactor > 0)) fail("iteration.updates_prefactor must be > 0");
+  if (!(updates_exponent > 0)) fail("iteration.updates_exponent must be > 0");
+  if (!(updates_growth >= 1)) fail("iteration.updates_growth must be >= 1");
+  if (!(kl_threshold > 0)) fail("iteration.kl_threshold must be > 0");
+  if (max_iterations < 1) fail("iteration.max_iterations must be >= 1");
+  if (production_blocks < 2) fail("production.blocks must be >= 2 for jackknife errors");
+}
+
+}  // namespace portamc::muca

@@ -1,0 +1,118 @@
+#include "portamc/muca/simulation.hpp"
+
+#include <Kokkos_Timer.hpp>
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+
+namespace portamc::muca {
+
+int visited_bins(const std::vector<count_type>& histogram) {
+  return static_cast<int>(
+      std::count_if(histogram.begin(), histogram.end(), [](count_type h) { return h > 0; }));
+}
+
+double kullback_leibler_flat(const std::vector<count_type>& histogram, int width) {
+  double total = 0;
+  for (count_type h : histogram) total += static_cast<double>(h);
+  if (total == 0) return std::numeric_limits<double>::infinity();
+  const double q = 1.0 / std::max(width, 10);
+  double d = 0;
+  for (count_type h : histogram) {
+    if (h == 0) continue;
+    const double p = static_cast<double>(h) / total;
+    d += p * std::log(p / q);
+  }
+  return d;
+}
+
+double chebyshev_flat(const std::vector<count_type>& histogram) {
+  double total = 0;
+  for (count_type h : histogram) total += static_cast<double>(h);
+  const int visited = visited_bins(histogram);
+  if (visited == 0) return std::numeric_limits<double>::infinity();
+  const double mean = total / visited;
+  double d = 0;
+  for (count_type h : histogram)
+    if (h > 0) d = std::max(d, std::fabs(static_cast<double>(h) / mean - 1.0));
+  return d;
+}
+
+Simulation::Simulation(const Parameters& params) : params_(params), model_(params) {}
+
+double Simulation::updates_for_width(int width) const {
+  return params_.updates_prefactor * std::pow(static_cast<double>(width), params_.updates_exponent) /
+         static_cast<double>(model_.walkers());
+}
+
+const IterationRecord& Simulation::iterate() {
+  Kokkos::Timer timer;
+  const EnergyBins& bins = model_.energy_bins();
+  // The paper's w: the width reached so far, at least 10.
+  const int w = std::max(driver_.previous_width, 10);
+  if (!driver_.full_range) {
+    driver_.updates_real = updates_for_width(w);
+  } else {
+    driver_.updates_real *= params_.updates_growth;
+  }
+  IterationRecord record;
+  record.iteration = driver_.iteration;
+  record.therm_attempts = static_cast<std::uint64_t>(std::llround(params_.therm_factor * w));
+  record.update_attempts = static_cast<std::uint64_t>(driver_.updates_real) + 1;
+
+  model_.thermalise(record.therm_attempts);
+  record.histogram = model_.sample(record.update_attempts);
+
+  record.width = visited_bins(record.histogram);
+  // Flatness over the bins visited now (not the previous iteration's width as in the
+  // paper): then d_k >= 0 always and a range still growing cannot look converged.
+  record.kullback_leibler = kullback_leibler_flat(record.histogram, record.width);
+  record.chebyshev = chebyshev_flat(record.histogram);
+
+  // W <- W / H on visited bins; unvisited bins keep their weight, which grows relative to the
+  // others each iteration and pulls walkers into new territory.
+  std::vector<double> lnw = model_.log_weights();
+  for (int k = 0; k < bins.count(); ++k)
+    if (record.histogram[k] > 0) lnw[k] -= std::log(static_cast<double>(record.histogram[k]));
+  const double top = *std::max_element(lnw.begin(), lnw.end());
+  for (double& v : lnw) v -= top;  // only differences matter; keep the numbers small
+  model_.set_log_weights(lnw);
+  record.log_weights_after = lnw;
+
+  bool all_accessible = true;
+  for (int k = 0; k < bins.count(); ++k)
+    if (bins.accessible(k) && record.histogram[k] == 0) all_accessible = false;
+  driver_.converged = all_accessible && record.kullback_leibler < params_.kl_threshold;
+  if (all_accessible && !driver_.full_range) {
+    driver_.full_range = true;
+    // Growth by updates_growth starts from the rule's value at the full width.
+    driver_.updates_real = updates_for_width(bins.accessible_count());
+  }
+  driver_.previous_width = std::max(driver_.previous_width, record.width);
+  ++driver_.iteration;
+  record.seconds = timer.seconds();
+  driver_.records.push_back(std::move(record));
+  return driver_.records.back();
+}
+
+const std::vector<count_type>& Simulation::production_block() {
+  if (driver_.blocks_done == 0) {
+    const int w = std::max(driver_.previous_width, 10);
+    model_.thermalise(static_cast<std::uint64_t>(std::llround(params_.therm_factor * w)));
+    driver_.production_updates = params_.production_updates_per_block > 0
+                                     ? params_.production_updates_per_block
+                                     : 10 * (static_cast<std::uint64_t>(driver_.updates_real) + 1);
+  }
+  driver_.block_histograms.push_back(model_.sample(driver_.production_updates));
+  ++driver_.blocks_done;
+  return driver_.block_histograms.back();
+}
+
+Checkpoint Simulation::checkpoint() const { return Checkpoint{model_.state(), driver_}; }
+
+void Simulation::restore(const Checkpoint& checkpoint) {
+  model_.restore(checkpoint.model);
+  driver_ = checkpoint.driver;
+}
+
+}  // namespace portamc::muca

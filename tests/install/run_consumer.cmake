@@ -1,0 +1,15 @@
+# Driven by the install.consumer test: install, configure, build and run the consumer.
+function(run)
+  execute_process(COMMAND ${ARGN} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "command failed (${rc}): ${ARGN}\n${out}\n${err}")
+  endif()
+  message(STATUS "${out}")
+endfunction()
+
+file(REMOVE_RECURSE "${PREFIX}" "${CONSUMER_BUILD}")
+run(${CMAKE_COMMAND} --install "${BUILD_DIR}" --prefix "${PREFIX}")
+run(${CMAKE_COMMAND} -S "${CONSUMER_SOURCE}" -B "${CONSUMER_BUILD}" -G "${GENERATOR}"
+    -DCMAKE_CXX_COMPILER=${CXX_COMPILER} -DCMAKE_PREFIX_PATH=${PREFIX} -DKokkos_DIR=${Kokkos_DIR})
+run(${CMAKE_COMMAND} --build "${CONSUMER_BUILD}")
+run("${CONSUMER_BUILD}/portamc_consumer")
