@@ -81,8 +81,12 @@ int run(const app::Context& ctx) {
   const std::string ckpt_path =
       c.string("checkpoint.file").empty() ? output + ".checkpoint" : c.string("checkpoint.file");
   const long long every = c.integer("checkpoint.every");
-  h5::check_writable(output);
-  h5::check_writable(ckpt_path);
+  try {
+    h5::check_writable(output);
+    h5::check_writable(ckpt_path);
+  } catch (const std::runtime_error& e) {
+    throw app::BadInput(e.what());
+  }
 
   muca::Simulation sim(to_parameters(c));
   if (!ctx.options.resume.empty()) sim.restore(muca::read_checkpoint(ctx.options.resume));

@@ -62,6 +62,10 @@ if(PORTAMC_ENABLE_KOKKOSKERNELS)
   endif()
 endif()
 
+# FindHDF5 probes with the C compiler; a C++-only consumer project has not enabled it.
+if(NOT CMAKE_C_COMPILER_LOADED)
+  enable_language(C)
+endif()
 _portamc_find(HDF5 COMPONENTS C)
 if(NOT TARGET hdf5::hdf5)
   add_library(hdf5::hdf5 INTERFACE IMPORTED)

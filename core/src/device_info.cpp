@@ -88,7 +88,7 @@ void require_device_memory(std::size_t bytes, const std::string& what) {
     std::ostringstream s;
     s << what << " needs " << bytes / (1024.0 * 1024.0) << " MiB but " << info.device << " has only "
       << usable / (1024.0 * 1024.0) << " MiB free to give";
-    throw std::runtime_error(s.str());
+    throw std::invalid_argument(s.str());
   }
 }
 

@@ -24,7 +24,7 @@ struct DeviceInfo {
 /// Describe Kokkos::DefaultExecutionSpace. Kokkos must be initialised.
 DeviceInfo default_device_info();
 
-/// Throws std::runtime_error naming `what` and both sizes if `bytes` would not fit in
+/// Throws std::invalid_argument (bad input, not a runtime failure) naming `what` and both sizes if `bytes` would not fit in
 /// the device's free memory (with a safety margin for Kokkos and the runtime).
 void require_device_memory(std::size_t bytes, const std::string& what);
 

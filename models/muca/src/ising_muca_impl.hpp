@@ -86,11 +86,9 @@ IsingMuca<ExecutionSpace>::IsingMuca(const Parameters& params, const ExecutionSp
     throw std::invalid_argument("model.walkers = " + std::to_string(walkers_) + " is too large");
   const int n = sites();
   words_ = (n + 31) / 32;
-  if constexpr (is_device_space_v<ExecutionSpace>) {
-    require_device_memory(device_bytes(params_.L, walkers_),
-                          "L = " + std::to_string(params_.L) + " with " +
-                              std::to_string(walkers_) + " walkers");
-  }
+  require_device_memory(device_bytes(params_.L, walkers_),
+                        "L = " + std::to_string(params_.L) + " with " + std::to_string(walkers_) +
+                            " walkers");
 
   spins_ = decltype(spins_)(Kokkos::view_alloc(Kokkos::WithoutInitializing, "muca::spins"),
                             words_, walkers_);

@@ -147,10 +147,11 @@ struct MucaSweepKernel {
         aligned += ((lattice[(other >> 5) * stride] >> (other & 31)) & 1u) == spin;
       }
       // Flipping changes E by 4*aligned - 8, i.e. the bin by aligned - 2.
-      if (r0 < thresholds(bin * 5 + aligned)) {
-        word ^= 1u << (site & 31);
-        bin += aligned - 2;
-      }
+      // Branch-free accept: the outcome is a coin flip that no predictor can learn, and on
+      // GPUs it keeps the warp converged.
+      const std::uint32_t accept = r0 < thresholds(bin * 5 + aligned) ? 1u : 0u;
+      word ^= accept << (site & 31);
+      bin += (aligned - 2) & -static_cast<int>(accept);
       r0 = r1, r1 = r2, r2 = r3;
       record_bin(bin);
     }

@@ -1,0 +1,103 @@
+// The weight-iteration driver: flatness measures, the N_updates rule, and
+// checkpoint/restart reproducing an uninterrupted run bit for bit.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <filesystem>
+
+#include "portamc/muca/io.hpp"
+#include "portamc/muca/simulation.hpp"
+
+namespace {
+
+using namespace portamc::muca;
+
+TEST(MucaFlatness, KullbackLeiblerAndChebyshev) {
+  // Flat over 20 bins: d_KL = 0 and d_c = 0.
+  std::vector<portamc::count_type> flat(25, 0);
+  for (int k = 0; k < 20; ++k) flat[k] = 7;
+  EXPECT_NEAR(kullback_leibler_flat(flat, 20), 0.0, 1e-15);
+  EXPECT_DOUBLE_EQ(chebyshev_flat(flat), 0.0);
+  EXPECT_EQ(visited_bins(flat), 20);
+  // Two bins with 3:1 counts against Q = 1/10 (width clamped to 10).
+  std::vector<portamc::count_type> h{3, 1};
+  const double expected = 0.75 * std::log(7.5) + 0.25 * std::log(2.5);
+  EXPECT_NEAR(kullback_leibler_flat(h, 2), expected, 1e-14);
+  EXPECT_DOUBLE_EQ(chebyshev_flat(h), 0.5);
+}
+
+TEST(MucaSimulation, UpdatesRuleFollowsThePaper) {
+  Parameters p;
+  p.L = 8;
+  p.walkers = 16;
+  Simulation sim(p);
+  EXPECT_NEAR(sim.updates_for_width(63), 6.0 * std::pow(63.0, 2.25) / 16.0, 1e-9);
+  const auto& first = sim.iterate();
+  EXPECT_EQ(first.therm_attempts, 300u);  // 30 * max(0, 10)
+  EXPECT_EQ(first.update_attempts,
+            static_cast<std::uint64_t>(6.0 * std::pow(10.0, 2.25) / 16.0) + 1);
+}
+
+Parameters resumable() {
+  Parameters p;
+  p.L = 6;
+  p.walkers = 7;
+  p.seed = 77;
+  p.production_blocks = 4;
+  p.production_updates_per_block = 500;
+  p.max_iterations = 12;
+  return p;
+}
+
+TEST(MucaSimulation, CheckpointResumesBitForBit) {
+  const auto dir = std::filesystem::temp_directory_path() / "portamc_test_checkpoint";
+  std::filesystem::create_directories(dir);
+  const std::string path = (dir / "muca.ckpt").string();
+
+  Simulation straight(resumable());
+  for (int i = 0; i < 8; ++i) straight.iterate();
+  for (int b = 0; b < 4; ++b) straight.production_block();
+
+  {
+    Simulation first(resumable());
+    for (int i = 0; i < 5; ++i) first.iterate();
+    write_checkpoint(path, first.checkpoint(), "model: {L: 6}\n");
+  }
+  Simulation resumed(resumable());
+  resumed.restore(read_checkpoint(path));
+  for (int i = 0; i < 3; ++i) resumed.iterate();
+  for (int b = 0; b < 2; ++b) resumed.production_block();
+  write_checkpoint(path, resumed.checkpoint(), "");
+  Simulation again(resumable());
+  again.restore(read_checkpoint(path));
+  for (int b = 0; b < 2; ++b) again.production_block();
+
+  const auto a = straight.checkpoint(), b = again.checkpoint();
+  EXPECT_EQ(a.model.spins, b.model.spins);
+  EXPECT_EQ(a.model.bins, b.model.bins);
+  EXPECT_EQ(a.model.step, b.model.step);
+  EXPECT_EQ(a.model.log_weights, b.model.log_weights);
+  EXPECT_EQ(a.driver.block_histograms, b.driver.block_histograms);
+  ASSERT_EQ(a.driver.records.size(), b.driver.records.size());
+  for (std::size_t i = 0; i < a.driver.records.size(); ++i) {
+    EXPECT_EQ(a.driver.records[i].histogram, b.driver.records[i].histogram);
+    EXPECT_EQ(a.driver.records[i].kullback_leibler, b.driver.records[i].kullback_leibler);
+  }
+  std::filesystem::remove_all(dir);
+}
+
+TEST(MucaSimulation, ReadCheckpointRejectsOtherFiles) {
+  const auto dir = std::filesystem::temp_directory_path() / "portamc_test_not_checkpoint";
+  std::filesystem::create_directories(dir);
+  const std::string path = (dir / "plain.h5").string();
+  {
+    portamc::h5::OutputFile f(path);
+    f.root().write_string("config", "x", "not a checkpoint");
+    f.commit();
+  }
+  EXPECT_THROW(read_checkpoint(path), std::runtime_error);
+  EXPECT_THROW(read_checkpoint((dir / "missing.h5").string()), std::runtime_error);
+  std::filesystem::remove_all(dir);
+}
+
+}  // namespace
