@@ -1,0 +1,108 @@
+// End-to-end: portamc-muca on tiny inputs; the HDF5 file it writes; its error paths.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <sys/wait.h>
+
+#include "portamc/hdf5_file.hpp"
+
+namespace {
+
+namespace fs = std::filesystem;
+
+class MucaApp : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() / ("portamc_app_" + std::to_string(::getpid()));
+    fs::create_directories(dir_);
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+
+  std::string write_input(const std::string& name, const std::string& text) {
+    const auto path = (dir_ / name).string();
+    std::ofstream(path) << text;
+    return path;
+  }
+  // Exit status of the app with `args`; its output goes to log.txt in the temp dir.
+  int run(const std::string& args) {
+    const std::string cmd = std::string(PORTAMC_MUCA_APP) + " " + args + " > " +
+                            (dir_ / "log.txt").string() + " 2>&1";
+    const int status = std::system(cmd.c_str());
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  }
+  std::string log() {
+    std::ifstream in(dir_ / "log.txt");
+    return std::string(std::istreambuf_iterator<char>(in), {});
+  }
+  fs::path dir_;
+};
+
+const char* tiny =
+    "model: {L: 4, walkers: 4, seed: 3}\n"
+    "iteration: {kl_threshold: 0.01}\n"
+    "production: {blocks: 4, updates_per_block: 500}\n"
+    "analysis: {beta_min: 0.3, beta_max: 0.5, beta_points: 3}\n";
+
+TEST_F(MucaApp, WritesACompleteSelfDescribingFile) {
+  const auto input = write_input("tiny.yaml", tiny);
+  const auto output = (dir_ / "out.h5").string();
+  ASSERT_EQ(run(input + " -o " + output), 0) << log();
+  EXPECT_NE(log().find("converged"), std::string::npos) << log();
+  ASSERT_TRUE(fs::exists(output));
+  EXPECT_FALSE(fs::exists(output + ".checkpoint"));  // removed after a complete run
+  portamc::h5::InputFile f(output);
+  EXPECT_EQ(f.read_string("/provenance/software"), "portamc");
+  EXPECT_EQ(f.read_scalar<std::uint64_t>("/provenance/seed"), 3u);
+  EXPECT_NE(f.read_string("/config").find("L: 4"), std::string::npos);
+  EXPECT_EQ(f.read<double>("/muca/dos/log_g").size(), 17u);
+  EXPECT_EQ(f.read<double>("/muca/canonical/beta").size(), 3u);
+  EXPECT_EQ(f.attribute_string("/muca/dos/log_g", "description").empty(), false);
+  EXPECT_EQ(f.shape("/muca/production/block_histograms"), (std::vector<std::size_t>{4, 17}));
+  EXPECT_EQ(f.attribute_int("/muca", "converged"), 1);
+}
+
+TEST_F(MucaApp, DryRunPrintsResolvedConfigurationAndWritesNothing) {
+  const auto output = (dir_ / "dry.h5").string();
+  ASSERT_EQ(run("--dry-run --set model.L=8 -o " + output), 0) << log();
+  EXPECT_NE(log().find("L: 8"), std::string::npos) << log();
+  EXPECT_NE(log().find("kl_threshold"), std::string::npos);
+  EXPECT_FALSE(fs::exists(output));
+}
+
+TEST_F(MucaApp, BadInputIsRejectedBeforeAnyWork) {
+  const auto output = (dir_ / "never.h5").string();
+  const auto broken = write_input("broken.yaml", "model:\n  L: -8\n  Lx: 3\n");
+  EXPECT_EQ(run(broken + " -o " + output), 2);
+  EXPECT_NE(log().find("broken.yaml:2:6: model.L"), std::string::npos) << log();
+  EXPECT_NE(log().find("model.Lx: unknown key"), std::string::npos) << log();
+  EXPECT_EQ(run("--set model.L=7 -o " + output), 2);
+  EXPECT_NE(log().find("even"), std::string::npos) << log();
+  EXPECT_EQ(run("--set model.walkers=0 -o " + output), 2);
+  EXPECT_EQ(run((dir_ / "missing.yaml").string()), 2);
+  EXPECT_EQ(run("--bogus"), 2);
+  EXPECT_EQ(run(write_input("t.yaml", tiny) + " -o " + (dir_ / "no/such/dir/x.h5").string()), 2);
+  EXPECT_NE(log().find("cannot write output file"), std::string::npos) << log();
+  // Lattices that cannot fit in memory: a clear error, no allocation attempt.
+  EXPECT_EQ(run("--set model.L=256 --set model.walkers=536870912 -o " + output), 2);
+  EXPECT_NE(log().find("needs"), std::string::npos) << log();
+  EXPECT_FALSE(fs::exists(output));
+}
+
+TEST_F(MucaApp, ResumeRejectsACheckpointOfAnotherRun) {
+  const auto input = write_input("tiny.yaml", tiny);
+  const auto fake = write_input("fake.ckpt", "not hdf5");
+  EXPECT_EQ(run(input + " --resume " + fake + " -o " + (dir_ / "r.h5").string()), 1);
+  EXPECT_NE(log().find("fake.ckpt"), std::string::npos) << log();
+}
+
+TEST_F(MucaApp, HelpAndVersion) {
+  EXPECT_EQ(run("--help"), 0);
+  EXPECT_NE(log().find("model.L"), std::string::npos);
+  EXPECT_EQ(run("--version"), 0);
+  EXPECT_NE(log().find("Kokkos"), std::string::npos);
+}
+
+}  // namespace
