@@ -10,6 +10,7 @@ endfunction()
 file(REMOVE_RECURSE "${PREFIX}" "${CONSUMER_BUILD}")
 run(${CMAKE_COMMAND} --install "${BUILD_DIR}" --prefix "${PREFIX}")
 run(${CMAKE_COMMAND} -S "${CONSUMER_SOURCE}" -B "${CONSUMER_BUILD}" -G "${GENERATOR}"
-    -DCMAKE_CXX_COMPILER=${CXX_COMPILER} -DCMAKE_PREFIX_PATH=${PREFIX} -DKokkos_DIR=${Kokkos_DIR})
+    -DCMAKE_CXX_COMPILER=${CXX_COMPILER} -DCMAKE_PREFIX_PATH=${PREFIX} -DKokkos_DIR=${Kokkos_DIR}
+    -DKokkosKernels_DIR=${KokkosKernels_DIR} -DRandom123_INCLUDE_DIR=${Random123_INCLUDE_DIR})
 run(${CMAKE_COMMAND} --build "${CONSUMER_BUILD}")
 run("${CONSUMER_BUILD}/portamc_consumer")

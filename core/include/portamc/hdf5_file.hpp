@@ -105,6 +105,10 @@ class TimeSeries {
 
 // A view onto an open group of an output file. Holds its own reference to the group, so it stays
 // usable while the OutputFile lives; after commit() every call throws.
+// Dataset dimensions. Named explicitly at call sites: nvcc's front end rejects a braced list
+// converting to a const std::vector<std::size_t>& parameter inside templates.
+using Shape = std::vector<std::size_t>;
+
 class Group {
  public:
   const std::string& path() const { return path_; }
@@ -141,7 +145,7 @@ class Group {
   template <class T>
   void write(const std::string& name, const std::vector<T>& data, const std::string& units,
              const std::string& description) {
-    write_raw(name, data.data(), detail::dtype_of<T>(), {data.size()}, units, description);
+    write_raw(name, data.data(), detail::dtype_of<T>(), Shape{data.size()}, units, description);
   }
 
   // 2-D dataset of shape (rows, cols) from row-major data; data.size() must be rows * cols.
@@ -149,14 +153,14 @@ class Group {
   void write_2d(const std::string& name, const std::vector<T>& data, std::size_t rows,
                 std::size_t cols, const std::string& units, const std::string& description) {
     check_2d(name, data.size(), rows, cols);
-    write_raw(name, data.data(), detail::dtype_of<T>(), {rows, cols}, units, description);
+    write_raw(name, data.data(), detail::dtype_of<T>(), Shape{rows, cols}, units, description);
   }
 
   // Scalar (rank-0) dataset.
   template <class T>
   void write_scalar(const std::string& name, T value, const std::string& units,
                     const std::string& description) {
-    write_raw(name, &value, detail::dtype_of<T>(), {}, units, description);
+    write_raw(name, &value, detail::dtype_of<T>(), Shape{}, units, description);
   }
 
   // Scalar variable-length UTF-8 string dataset with a 'description' attribute (no units).

@@ -28,6 +28,18 @@ using Kokkos::Experimental::sqrt;
 #define PORTAMC_HAVE_DEVICE_BACKEND 1
 #endif
 
+// Full unrolling of short fixed-trip loops over per-walker register arrays: without it
+// GCC keeps such arrays on the stack.
+#if defined(__CUDA_ARCH__) || defined(__HIP_DEVICE_COMPILE__)
+#define PORTAMC_UNROLL _Pragma("unroll")
+#elif defined(__clang__)
+#define PORTAMC_UNROLL _Pragma("clang loop unroll(full)")
+#elif defined(__GNUC__)
+#define PORTAMC_UNROLL _Pragma("GCC unroll 16")
+#else
+#define PORTAMC_UNROLL
+#endif
+
 namespace portamc {
 
 /// True when the execution space runs on an accelerator whose memory the host cannot read.

@@ -31,7 +31,7 @@ enum Purpose : std::uint32_t {
 inline constexpr std::uint64_t max_step = (std::uint64_t{1} << 56) - 1;
 
 /// The raw Philox4x32-10 bijection on (counter, key), for known-answer tests.
-KOKKOS_INLINE_FUNCTION Block philox4x32_10(const Block& counter, std::uint32_t key0,
+KOKKOS_FORCEINLINE_FUNCTION Block philox4x32_10(const Block& counter, std::uint32_t key0,
                                            std::uint32_t key1) {
   r123::Philox4x32 philox;
   r123::Philox4x32::ctr_type c = {{counter[0], counter[1], counter[2], counter[3]}};
@@ -41,7 +41,7 @@ KOKKOS_INLINE_FUNCTION Block philox4x32_10(const Block& counter, std::uint32_t k
 }
 
 /// Four independent 32-bit words for (seed, purpose, entity, step).
-KOKKOS_INLINE_FUNCTION Block draw(std::uint64_t seed, std::uint32_t purpose, std::uint64_t entity,
+KOKKOS_FORCEINLINE_FUNCTION Block draw(std::uint64_t seed, std::uint32_t purpose, std::uint64_t entity,
                                   std::uint64_t step) {
   const Block counter{{static_cast<std::uint32_t>(step),
                        static_cast<std::uint32_t>((step >> 32) & 0xFFFFFFu) | (purpose << 24),

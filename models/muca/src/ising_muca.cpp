@@ -8,7 +8,8 @@ namespace portamc::muca {
 
 long long default_walkers() {
   const DeviceInfo info = default_device_info();
-  return info.is_gpu ? info.resident_threads() : 2LL * info.concurrency;
+  // On a CPU one group of walkers per thread (see LaunchPlan::walkers_per_thread).
+  return info.is_gpu ? info.resident_threads() : 8LL * info.concurrency;
 }
 
 std::uint64_t acceptance_threshold(double log_weight_from, double log_weight_to) {

@@ -117,11 +117,13 @@ void IsingMuca<ExecutionSpace>::choose_launch_plan() {
   auto lattice_bytes = [&](int team) { return sizeof(std::uint32_t) * words_ * team; };
   plan_ = LaunchPlan{};
   if constexpr (!is_device_space_v<ExecutionSpace>) {
-    // CPU: one walker per team; its lattice stays in L1 anyway, and the histogram is a
-    // per-thread ScatterView duplicate.
+    // CPU: one thread per team updating a group of walkers in lockstep (independent chains
+    // give the core instruction-level parallelism); their lattices stay in L1 anyway, and
+    // the histogram is a per-thread ScatterView duplicate.
     plan_.team_size = 1;
+    plan_.walkers_per_thread = MucaSweepKernel<ExecutionSpace>::cpu_group;
     plan_.scratch_lattice = params_.storage == LatticeStorage::scratch;
-    plan_.scratch_bytes = plan_.scratch_lattice ? lattice_bytes(1) : 0;
+    plan_.scratch_bytes = plan_.scratch_lattice ? lattice_bytes(plan_.walkers_per_thread) : 0;
     return;
   }
   // GPU: teams of consecutive walkers share a histogram in shared memory. The lattice goes
@@ -187,7 +189,8 @@ void IsingMuca<ExecutionSpace>::run(std::uint64_t attempts, bool record,
   kernel.plan = plan_;
   if (record && !plan_.team_histogram)
     kernel.scatter = Kokkos::Experimental::create_scatter_view(histogram);
-  const int league = static_cast<int>((walkers_ + plan_.team_size - 1) / plan_.team_size);
+  const long long per_team = static_cast<long long>(plan_.team_size) * plan_.walkers_per_thread;
+  const int league = static_cast<int>((walkers_ + per_team - 1) / per_team);
 
   std::uint64_t done = 0;
   while (done < attempts) {

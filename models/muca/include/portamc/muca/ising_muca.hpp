@@ -41,6 +41,7 @@ struct LaunchPlan {
   bool scratch_lattice = false;  ///< lattices live in team scratch during a kernel
   bool team_histogram = false;   ///< histogram accumulated in team scratch, flushed once
   int team_size = 1;
+  int walkers_per_thread = 1;    ///< walkers one thread updates in lockstep
   std::size_t scratch_bytes = 0;
 };
 
@@ -72,17 +73,22 @@ struct MucaSweepKernel {
   LaunchPlan plan;
 
   KOKKOS_INLINE_FUNCTION void operator()(const member_type& team) const {
+    // A team owns `width` consecutive walkers; each thread runs `per_thread` of them in
+    // lockstep (1 on GPUs, a small group on CPUs for instruction-level parallelism).
     const int lane = team.team_rank();
     const int team_size = team.team_size();
-    const int walker = team.league_rank() * team_size + lane;
-    const bool active = walker < walkers;
+    const int per_thread = plan.walkers_per_thread;
+    const int width = team_size * per_thread;
+    const int first = team.league_rank() * width + lane * per_thread;
+    const int left = walkers - first;
+    const int count = left < 0 ? 0 : (left < per_thread ? left : per_thread);
 
     std::uint32_t* lattice = nullptr;
     int stride = walkers;
     std::uint32_t* team_hist = nullptr;
     if (plan.scratch_lattice) {
       lattice = static_cast<std::uint32_t*>(
-          team.team_shmem().get_shmem(sizeof(std::uint32_t) * words * team_size));
+          team.team_shmem().get_shmem(sizeof(std::uint32_t) * words * width));
     }
     if (plan.team_histogram && record) {
       team_hist =
@@ -90,31 +96,32 @@ struct MucaSweepKernel {
       for (int b = lane; b < nbins; b += team_size) team_hist[b] = 0;
     }
     if (plan.scratch_lattice) {
-      if (active)
-        for (int k = 0; k < words; ++k) lattice[k * team_size + lane] = spins(k, walker);
-      lattice += lane;
-      stride = team_size;
-    } else if (active) {
-      lattice = &spins(0, walker);
+      lattice += lane * per_thread;
+      stride = width;
+      for (int v = 0; v < count; ++v)
+        for (int k = 0; k < words; ++k) lattice[k * width + v] = spins(k, first + v);
+    } else if (count > 0) {
+      lattice = &spins(0, first);
     }
     team.team_barrier();
 
-    if (active) {
+    if (count > 0) {
       if (!record) {
-        run_walker(walker, lattice, stride, [](int) {});
+        run_group(first, count, lattice, stride, [](int) {});
       } else if (team_hist != nullptr) {
-        run_walker(walker, lattice, stride,
-                   [team_hist](int bin) { Kokkos::atomic_add(&team_hist[bin], 1u); });
+        run_group(first, count, lattice, stride,
+                  [team_hist](int bin) { Kokkos::atomic_add(&team_hist[bin], 1u); });
       } else {
         auto access = scatter.access();
-        run_walker(walker, lattice, stride, [&access](int bin) { access(bin) += count_type(1); });
+        run_group(first, count, lattice, stride,
+                  [&access](int bin) { access(bin) += count_type(1); });
       }
     }
 
     team.team_barrier();
-    if (plan.scratch_lattice && active) {
-      lattice -= lane;
-      for (int k = 0; k < words; ++k) spins(k, walker) = lattice[k * team_size + lane];
+    if (plan.scratch_lattice) {
+      for (int v = 0; v < count; ++v)
+        for (int k = 0; k < words; ++k) spins(k, first + v) = lattice[k * width + v];
     }
     if (team_hist != nullptr) {
       for (int b = lane; b < nbins; b += team_size)
@@ -122,40 +129,70 @@ struct MucaSweepKernel {
     }
   }
 
-  // `record(bin)` is called after every attempt; a template so the no-record case
-  // compiles to nothing.
+  static constexpr int cpu_group = 8;
+
   template <class Recorder>
-  KOKKOS_INLINE_FUNCTION void run_walker(int walker, std::uint32_t* lattice, int stride,
-                                         const Recorder& record_bin) const {
-    int bin = bins(walker);
+  KOKKOS_INLINE_FUNCTION void run_group(int first, int count, std::uint32_t* lattice, int stride,
+                                        const Recorder& record_bin) const {
+    if (count == cpu_group) {
+      run_walkers<cpu_group>(first, lattice, stride, record_bin);
+    } else {
+      for (int v = 0; v < count; ++v) run_walkers<1>(first + v, lattice + v, stride, record_bin);
+    }
+  }
+
+  // Runs walkers first .. first+V-1, whose word k lives at lattice[k * stride + v], through
+  // `steps` attempts. `record_bin(bin)` is called after every attempt; a template so the
+  // no-record case compiles to nothing. V is a compile-time constant so the per-walker
+  // state stays in registers.
+  template <int V, class Recorder>
+  KOKKOS_INLINE_FUNCTION void run_walkers(int first, std::uint32_t* lattice, int stride,
+                                          const Recorder& record_bin) const {
+    int bin[V];
     // Four acceptance words per Philox call; r0 is the current step's word.
-    std::uint32_t r0 = 0, r1 = 0, r2 = 0, r3 = 0;
+    std::uint32_t r0[V], r1[V], r2[V], r3[V];
+    PORTAMC_UNROLL
+    for (int v = 0; v < V; ++v) bin[v] = bins(first + v);
     for (int t = 0; t < steps; ++t) {
       const std::uint64_t step = step0 + t;
       const int slot = static_cast<int>(step & 3);
       if (t == 0 || slot == 0) {
-        const rng::Block b = rng::draw(seed, rng::purpose_acceptance, walker, step >> 2);
-        r0 = b[0], r1 = b[1], r2 = b[2], r3 = b[3];
-        for (int s = 0; s < slot; ++s) r0 = r1, r1 = r2, r2 = r3;  // only at a launch start
+        PORTAMC_UNROLL
+        for (int v = 0; v < V; ++v) {
+          const rng::Block b = rng::draw(seed, rng::purpose_acceptance, first + v, step >> 2);
+          r0[v] = b[0], r1[v] = b[1], r2[v] = b[2], r3[v] = b[3];
+          for (int s = 0; s < slot; ++s) r0[v] = r1[v], r1[v] = r2[v], r2[v] = r3[v];
+        }
       }
       const std::uint32_t site = sites(t);
-      std::uint32_t& word = lattice[(site >> 5) * stride];
-      const std::uint32_t spin = (word >> (site & 31)) & 1u;
-      int aligned = 0;
+      const int at = static_cast<int>(site >> 5) * stride;
+      const std::uint32_t shift = site & 31;
+      int nat[4];
+      std::uint32_t nshift[4];
+      PORTAMC_UNROLL
       for (int n = 0; n < 4; ++n) {
         const std::uint32_t other = neighbours(site, n);
-        aligned += ((lattice[(other >> 5) * stride] >> (other & 31)) & 1u) == spin;
+        nat[n] = static_cast<int>(other >> 5) * stride;
+        nshift[n] = other & 31;
       }
-      // Flipping changes E by 4*aligned - 8, i.e. the bin by aligned - 2.
-      // Branch-free accept: the outcome is a coin flip that no predictor can learn, and on
-      // GPUs it keeps the warp converged.
-      const std::uint32_t accept = r0 < thresholds(bin * 5 + aligned) ? 1u : 0u;
-      word ^= accept << (site & 31);
-      bin += (aligned - 2) & -static_cast<int>(accept);
-      r0 = r1, r1 = r2, r2 = r3;
-      record_bin(bin);
+      PORTAMC_UNROLL
+      for (int v = 0; v < V; ++v) {
+        const std::uint32_t word = lattice[at + v];
+        const std::uint32_t spin = (word >> shift) & 1u;
+        int aligned = 0;
+        PORTAMC_UNROLL
+        for (int n = 0; n < 4; ++n) aligned += ((lattice[nat[n] + v] >> nshift[n]) & 1u) == spin;
+        // Flipping changes E by 4*aligned - 8, i.e. the bin by aligned - 2. Branch-free: the
+        // outcome is a coin flip no predictor learns, and on GPUs the warp stays converged.
+        const std::uint32_t accept = r0[v] < thresholds(bin[v] * 5 + aligned) ? 1u : 0u;
+        lattice[at + v] = word ^ (accept << shift);
+        bin[v] += (aligned - 2) & -static_cast<int>(accept);
+        r0[v] = r1[v], r1[v] = r2[v], r2[v] = r3[v];
+        record_bin(bin[v]);
+      }
     }
-    bins(walker) = bin;
+    PORTAMC_UNROLL
+    for (int v = 0; v < V; ++v) bins(first + v) = bin[v];
   }
 };
 
@@ -219,8 +256,8 @@ class IsingMuca {
   Kokkos::View<std::uint32_t*, memory_space> sites_;
 };
 
-/// Walkers that fill the default device: SMs x resident threads on a GPU, twice the
-/// thread count on a CPU (so every thread has a second walker to balance load).
+/// Walkers that fill the default device: SMs x resident threads on a GPU, eight per
+/// thread on a CPU (one lockstep group per thread).
 long long default_walkers();
 
 /// Acceptance threshold for a move between bins with weights ln W(from), ln W(to):

@@ -1,0 +1,295 @@
+#!/usr/bin/env python3
+"""Plot a portamc-muca HDF5 result file.
+
+Usage:
+    tools/plot_muca.py RESULT.h5 [-o OUTDIR] [--prefix NAME]
+
+Writes three PNG files into OUTDIR (default: the directory of RESULT.h5),
+named after NAME (default: the stem of RESULT.h5):
+
+  NAME_log_dos.png     ln g(E) against E/N with jackknife errors, plus the
+                       exact transfer-matrix ln g(E) where the file has it
+                       (L <= 8); below, the error eps(E) and the deviation
+                       |ln g - ln g_exact| on a log scale (cf. Fig. 7 of
+                       Gross, Zierenberg, Weigel, Janke, CPC 224 (2018) 387).
+  NAME_canonical.png   U/N and C/N against beta, reweighted from the
+                       multicanonical run, with the Ferdinand-Fisher exact
+                       finite-torus curves and the infinite-lattice beta_c.
+  NAME_iterations.png  convergence of the weight iteration: Kullback-Leibler
+                       divergence and Chebyshev distance of each histogram
+                       from a flat one, and the number of energy bins visited.
+
+Needs h5py and matplotlib (Debian: python3-h5py, python3-matplotlib).
+"""
+
+import argparse
+import math
+import os
+import sys
+
+try:
+    import h5py
+    import matplotlib
+    import numpy as np
+except ImportError as exc:
+    # A python3 without the packages (e.g. a pyenv one first on PATH) should
+    # say what is missing rather than print a traceback.
+    sys.exit(f"plot_muca: error: {exc}; install python3-h5py and "
+             "python3-matplotlib, or run with /usr/bin/python3")
+
+# Select a non-interactive backend before pyplot is imported, so the script
+# runs on headless machines (clusters, CI) without a display.
+matplotlib.use("Agg")
+
+import matplotlib.pyplot as plt  # noqa: E402
+
+# Onsager's critical coupling of the infinite square-lattice Ising model.
+BETA_C = math.log(1.0 + math.sqrt(2.0)) / 2.0
+
+DPI = 150
+
+
+def fail(message):
+    """Exit with a one-line message on stderr instead of a traceback."""
+    sys.exit(f"plot_muca: error: {message}")
+
+
+def open_result(path):
+    """Open PATH read-only and check that it is a portamc-muca result."""
+    if not os.path.isfile(path):
+        fail(f"no such file: {path}")
+    try:
+        h5 = h5py.File(path, "r")
+    except OSError as exc:
+        fail(f"cannot read {path} as HDF5: {exc}")
+    if not isinstance(h5.get("muca"), h5py.Group):
+        h5.close()
+        fail(f"{path} is not a portamc-muca result (no /muca group)")
+    return h5
+
+
+def dataset(h5, name):
+    """Return the dataset NAME, failing clearly if a required one is absent."""
+    obj = h5.get(name)
+    if not isinstance(obj, h5py.Dataset):
+        fail(f"{h5.filename} has no dataset {name}")
+    return obj
+
+
+def read(h5, name):
+    """Read the whole dataset NAME as a float array."""
+    return np.asarray(dataset(h5, name)[()], dtype=float)
+
+
+def read_optional(h5, name):
+    """Read NAME if present, else None (the exact references are optional)."""
+    return read(h5, name) if isinstance(h5.get(name), h5py.Dataset) else None
+
+
+def text(value):
+    """Decode an HDF5 string (bytes or str) to str."""
+    if isinstance(value, bytes):
+        return value.decode("utf-8", "replace")
+    return str(value)
+
+
+def label(h5, name, what):
+    """Axis label WHAT, with the 'units' attribute of NAME if non-empty."""
+    obj = h5.get(name)
+    units = text(obj.attrs.get("units", "")) if obj is not None else ""
+    return f"{what} [{units}]" if units else what
+
+
+def provenance(h5):
+    """One-line footer naming the program and commit that wrote the file."""
+    fields = []
+    for key, fmt in (("software", "{}"), ("version", "{}"),
+                     ("git_hash", "git {}"), ("date", "{}")):
+        obj = h5.get(f"provenance/{key}")
+        if isinstance(obj, h5py.Dataset):
+            fields.append(fmt.format(text(obj[()])))
+    return "  ".join(fields)
+
+
+def finish(fig, h5, path):
+    """Add the provenance footer, save FIG to PATH and release it."""
+    footer = provenance(h5)
+    if footer:
+        fig.text(0.99, 0.005, footer, ha="right", va="bottom",
+                 fontsize=6, color="0.5")
+    try:
+        fig.savefig(path, dpi=DPI)
+    except OSError as exc:
+        fail(f"cannot write {path}: {exc}")
+    finally:
+        plt.close(fig)
+    print(path)
+
+
+def lattice(h5):
+    """Return (L, number of walkers, N = L^2) from the /muca attributes."""
+    attrs = h5["muca"].attrs
+    if "L" not in attrs:
+        fail(f"{h5.filename}: group /muca has no attribute L")
+    size = int(attrs["L"])
+    walkers = int(attrs["walkers"]) if "walkers" in attrs else None
+    return size, walkers, size * size
+
+
+def plot_log_dos(h5, path):
+    """ln g(E) with errors on top; eps(E) and |ln g - exact| below (log y)."""
+    size, _, sites = lattice(h5)
+    e_per_site = read(h5, "muca/dos/energy") / sites
+    log_g = read(h5, "muca/dos/log_g")
+    error = read(h5, "muca/dos/log_g_error")
+    exact = read_optional(h5, "muca/dos/log_g_exact")
+
+    # Bins never visited (and the two energies E = -2N+4, 2N-4 that no spin
+    # configuration has) are stored as -inf; they cannot be drawn.
+    ok = np.isfinite(log_g) & np.isfinite(error)
+
+    fig, (top, bottom) = plt.subplots(
+        2, 1, sharex=True, figsize=(6.4, 6.4),
+        gridspec_kw={"height_ratios": [2, 1]}, constrained_layout=True)
+
+    top.errorbar(e_per_site[ok], log_g[ok], yerr=error[ok], fmt="o", ms=2.5,
+                 lw=0.8, capsize=1.5, color="C0", label="multicanonical")
+    if exact is not None:
+        good = np.isfinite(exact)
+        top.plot(e_per_site[good], exact[good], "-", color="black", lw=0.8,
+                 label="exact")
+    top.set_ylabel(label(h5, "muca/dos/log_g", r"$\ln g(E)$"))
+    top.set_title(f"density of states, L = {size}")
+    # ln g is a dome: the bottom centre of the panel is the empty part.
+    top.legend(loc="lower center")
+
+    # The errors span orders of magnitude over the energy range, so only a
+    # log scale shows both the tails and the centre.
+    bottom.semilogy(e_per_site[ok], error[ok], "--", color="C0", lw=1.0,
+                    label=r"jackknife error $\varepsilon(E)$")
+    if exact is not None:
+        both = ok & np.isfinite(exact)
+        deviation = np.abs(log_g[both] - exact[both])
+        # A deviation of exactly zero has no place on a log axis.
+        shown = deviation > 0
+        bottom.semilogy(e_per_site[both][shown], deviation[shown], "-",
+                        color="C3", lw=0.8,
+                        label=r"$|\ln g - \ln g_{\mathrm{exact}}|$")
+    bottom.set_xlabel(label(h5, "muca/dos/energy", "E/N"))
+    bottom.set_ylabel("error")
+    bottom.legend(loc="best", fontsize="small")
+
+    finish(fig, h5, path)
+
+
+def plot_observable(ax, h5, beta, name, what):
+    """One canonical observable: reweighted points with errors, exact line."""
+    group = "muca/canonical/"
+    value = read(h5, group + name)
+    error = read_optional(h5, group + name + "_error")
+    exact = read_optional(h5, group + name + "_exact")
+
+    if exact is not None:
+        ax.plot(beta, exact, "-", color="black", lw=0.8,
+                label="exact (Ferdinand-Fisher)", zorder=1)
+    ax.errorbar(beta, value, yerr=error, fmt="o", ms=3, lw=0.8, capsize=1.5,
+                color="C0", label="multicanonical", zorder=2)
+    ax.axvline(BETA_C, ls=":", color="0.4", lw=1.0,
+               label=r"$\beta_c = \ln(1+\sqrt{2})/2$")
+    ax.set_ylabel(label(h5, group + name, what))
+
+
+def plot_canonical(h5, path):
+    """U/N and C/N against beta, one panel each, sharing the beta axis."""
+    size, walkers, _ = lattice(h5)
+    beta = read(h5, "muca/canonical/beta")
+
+    fig, (upper, lower) = plt.subplots(2, 1, sharex=True, figsize=(6.4, 6.4),
+                                       constrained_layout=True)
+    plot_observable(upper, h5, beta, "energy", "U/N")
+    plot_observable(lower, h5, beta, "specific_heat", "C/N")
+    lower.set_xlabel(label(h5, "muca/canonical/beta", r"$\beta$"))
+    # U/N falls with beta, C/N peaks near beta_c: these corners stay clear.
+    upper.legend(loc="upper right", fontsize="small")
+    lower.legend(loc="upper right", fontsize="small")
+
+    title = f"canonical observables, L = {size}"
+    if walkers is not None:
+        title += f", W = {walkers}"
+    upper.set_title(title)
+
+    finish(fig, h5, path)
+
+
+def plot_iterations(h5, path):
+    """Distances from a flat histogram (log y), visited width (twin axis)."""
+    size, _, _ = lattice(h5)
+    group = "muca/iterations/"
+    kl = read(h5, group + "kullback_leibler")
+    chebyshev = read(h5, group + "chebyshev")
+    width = read(h5, group + "width")
+    iteration = read_optional(h5, group + "iteration")
+    if iteration is None:
+        iteration = np.arange(len(kl))
+
+    fig, ax = plt.subplots(figsize=(6.4, 4.4), constrained_layout=True)
+    ax.semilogy(iteration, kl, "o-", ms=2.5, lw=0.8, color="C0",
+                label="Kullback-Leibler divergence")
+    ax.semilogy(iteration, chebyshev, "s-", ms=2.5, lw=0.8, color="C1",
+                label="Chebyshev distance")
+    ax.set_xlabel(label(h5, group + "iteration", "iteration"))
+    ax.set_ylabel("distance from flat histogram")
+
+    twin = ax.twinx()
+    twin.plot(iteration, width, "-", color="C2", lw=1.0,
+              label="visited width")
+    twin.set_ylabel(label(h5, group + "width", "visited width"),
+                    color="C2")
+    twin.tick_params(axis="y", colors="C2")
+    # The width never falls below zero; anchoring it there shows how much
+    # of the energy range is still missing in the early iterations.
+    twin.set_ylim(bottom=0)
+
+    # One legend for both axes (twinx would otherwise give each its own),
+    # above the plot: the three curves leave no corner free in general, and
+    # a legend inside would be hidden by the twin axis drawn over it.
+    handles, labels = ax.get_legend_handles_labels()
+    more_handles, more_labels = twin.get_legend_handles_labels()
+    ax.legend(handles + more_handles, labels + more_labels, ncol=3,
+              loc="lower center", bbox_to_anchor=(0.5, 1.0),
+              fontsize="small", frameon=False)
+    fig.suptitle(f"weight iteration, L = {size}")
+
+    finish(fig, h5, path)
+
+
+def parse_args(argv):
+    """Command-line interface."""
+    parser = argparse.ArgumentParser(
+        description="Plot a portamc-muca HDF5 result file as PNG images.")
+    parser.add_argument("result", help="portamc-muca result file (.h5)")
+    parser.add_argument("-o", "--outdir",
+                        help="output directory (default: the input file's)")
+    parser.add_argument("--prefix",
+                        help="file-name prefix (default: the input's stem)")
+    return parser.parse_args(argv)
+
+
+def main(argv=None):
+    args = parse_args(argv)
+    outdir = args.outdir or os.path.dirname(os.path.abspath(args.result))
+    prefix = args.prefix or os.path.splitext(os.path.basename(args.result))[0]
+
+    with open_result(args.result) as h5:
+        try:
+            os.makedirs(outdir, exist_ok=True)
+        except OSError as exc:
+            fail(f"cannot create output directory {outdir}: {exc}")
+        base = os.path.join(outdir, prefix)
+        plot_log_dos(h5, base + "_log_dos.png")
+        plot_canonical(h5, base + "_canonical.png")
+        plot_iterations(h5, base + "_iterations.png")
+
+
+if __name__ == "__main__":
+    main()
