@@ -36,21 +36,27 @@ config::Schema make_schema() {
       .add("production.blocks", Integer{2, 1000000, 100}, "production blocks (jackknife samples)")
       .add("production.updates_per_block", Integer{1, 1LL << 50, std::nullopt, true, true},
            "attempts per walker per block; auto = N_updates of the last iteration")
-      .add("analysis.beta_min", Real{0, 10, 0.2}, "smallest inverse temperature for reweighting", "1/J")
+      .add("analysis.beta_min", Real{0, 10, 0.2}, "smallest inverse temperature for reweighting",
+           "1/J")
       .add("analysis.beta_max", Real{0, 10, 0.8}, "largest inverse temperature", "1/J")
       .add("analysis.beta_points", Integer{1, 100000, 61}, "points of the beta grid")
       .add("output.file", String{"muca.h5", {}}, "HDF5 result file")
       .add("checkpoint.file", String{"", {}}, "checkpoint file; empty = <output.file>.checkpoint")
       .add("checkpoint.every", Integer{0, 1000000, 10},
            "write a checkpoint every this many iterations or blocks (0: only when interrupted)");
-  s.check([](const config::Config& c) -> std::optional<std::string> {
-    if (c.integer("model.L") % 2 != 0) return "expected an even lattice size";
-    return std::nullopt;
-  }, "model.L");
-  s.check([](const config::Config& c) -> std::optional<std::string> {
-    if (c.real("analysis.beta_max") < c.real("analysis.beta_min")) return "must be >= analysis.beta_min";
-    return std::nullopt;
-  }, "analysis.beta_max");
+  s.check(
+      [](const config::Config& c) -> std::optional<std::string> {
+        if (c.integer("model.L") % 2 != 0) return "expected an even lattice size";
+        return std::nullopt;
+      },
+      "model.L");
+  s.check(
+      [](const config::Config& c) -> std::optional<std::string> {
+        if (c.real("analysis.beta_max") < c.real("analysis.beta_min"))
+          return "must be >= analysis.beta_min";
+        return std::nullopt;
+      },
+      "analysis.beta_max");
   return s;
 }
 
@@ -77,7 +83,8 @@ muca::Parameters to_parameters(const config::Config& c) {
 
 int run(const app::Context& ctx) {
   const auto& c = ctx.config;
-  const std::string output = ctx.options.output.empty() ? c.string("output.file") : ctx.options.output;
+  const std::string output =
+      ctx.options.output.empty() ? c.string("output.file") : ctx.options.output;
   const std::string ckpt_path =
       c.string("checkpoint.file").empty() ? output + ".checkpoint" : c.string("checkpoint.file");
   const long long every = c.integer("checkpoint.every");
@@ -99,7 +106,8 @@ int run(const app::Context& ctx) {
   auto save = [&] { muca::write_checkpoint(ckpt_path, sim.checkpoint(), c.to_yaml()); };
   auto interrupted = [&] {
     save();
-    std::cerr << "\ninterrupted: checkpoint written to " << ckpt_path << " (continue with --resume)\n";
+    std::cerr << "\ninterrupted: checkpoint written to " << ckpt_path
+              << " (continue with --resume)\n";
     return app::exit_interrupted;
   };
 
@@ -138,10 +146,12 @@ int run(const app::Context& ctx) {
   }
 
   const auto& blocks = sim.driver().block_histograms;
-  const auto dos = muca::estimate_log_dos(sim.model().energy_bins(), sim.model().log_weights(), blocks);
+  const auto dos =
+      muca::estimate_log_dos(sim.model().energy_bins(), sim.model().log_weights(), blocks);
   const auto betas = muca::linear_grid(c.real("analysis.beta_min"), c.real("analysis.beta_max"),
                                        static_cast<int>(c.integer("analysis.beta_points")));
-  const auto canonical = muca::reweight(sim.parameters().L, sim.model().log_weights(), blocks, betas);
+  const auto canonical =
+      muca::reweight(sim.parameters().L, sim.model().log_weights(), blocks, betas);
 
   h5::OutputFile file(output);
   auto root = file.root();
@@ -153,20 +163,24 @@ int run(const app::Context& ctx) {
 
   if (verbose) {
     const auto& last = sim.driver().records.back();
-    std::printf("portamc-muca: L=%d W=%.0f %s after %d iterations (d_KL = %.2e, %.2f s, %.1f ps/attempt)\n",
-                sim.parameters().L, walkers, sim.converged() ? "converged" : "NOT converged",
-                sim.driver().iteration, last.kullback_leibler, timing.iteration_seconds,
-                1e12 * timing.iteration_seconds / std::max(timing.iteration_attempts, 1.0));
-    std::printf("production: %d blocks x %llu attempts/walker in %.2f s\n", sim.driver().blocks_done,
+    std::printf(
+        "portamc-muca: L=%d W=%.0f %s after %d iterations (d_KL = %.2e, %.2f s, %.1f ps/attempt)\n",
+        sim.parameters().L, walkers, sim.converged() ? "converged" : "NOT converged",
+        sim.driver().iteration, last.kullback_leibler, timing.iteration_seconds,
+        1e12 * timing.iteration_seconds / std::max(timing.iteration_attempts, 1.0));
+    std::printf("production: %d blocks x %llu attempts/walker in %.2f s\n",
+                sim.driver().blocks_done,
                 static_cast<unsigned long long>(sim.driver().production_updates),
                 timing.production_seconds);
-    std::printf("%8s %22s %12s %22s %12s\n", "beta", "U/N (muca)", "U/N exact", "C/N (muca)", "C/N exact");
+    std::printf("%8s %22s %12s %22s %12s\n", "beta", "U/N (muca)", "U/N exact", "C/N (muca)",
+                "C/N exact");
     const std::size_t n = betas.size();
     for (std::size_t i = 0; i < n; i += std::max<std::size_t>(1, n / 6)) {
       const auto e = muca::exact::ferdinand_fisher(sim.parameters().L, betas[i]);
-      std::printf("%8.4f %12.6f +- %.6f %12.6f %12.6f +- %.6f %12.6f\n", betas[i], canonical.energy[i],
-                  canonical.energy_error[i], e.energy_per_spin, canonical.specific_heat[i],
-                  canonical.specific_heat_error[i], e.specific_heat_per_spin);
+      std::printf("%8.4f %12.6f +- %.6f %12.6f %12.6f +- %.6f %12.6f\n", betas[i],
+                  canonical.energy[i], canonical.energy_error[i], e.energy_per_spin,
+                  canonical.specific_heat[i], canonical.specific_heat_error[i],
+                  e.specific_heat_per_spin);
     }
     std::printf("wrote %s (%g spins x %g walkers)\n", output.c_str(), sites, walkers);
   }

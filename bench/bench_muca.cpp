@@ -71,7 +71,8 @@ int main(int argc, char** argv) {
   if (walker_list.empty()) {
     if (info.is_gpu) {
       const long long per_sm = info.max_threads_per_multiprocessor;
-      for (long long f : {1LL, 2LL, 4LL, 8LL}) walker_list.push_back(info.multiprocessors * per_sm * f / 8);
+      for (long long f : {1LL, 2LL, 4LL, 8LL})
+        walker_list.push_back(info.multiprocessors * per_sm * f / 8);
       walker_list.push_back(2 * w_default);
     } else {
       walker_list = {info.concurrency, 2LL * info.concurrency, 8LL * info.concurrency};

@@ -1,5 +1,6 @@
 #include "portamc/app.hpp"
 
+#include <unistd.h>
 #include <Kokkos_Core.hpp>
 #include <atomic>
 #include <chrono>
@@ -8,7 +9,6 @@
 #include <cstdlib>
 #include <iostream>
 #include <sstream>
-#include <unistd.h>
 
 #include "portamc/version.hpp"
 
@@ -17,7 +17,9 @@ namespace {
 
 std::atomic<bool> g_stop{false};
 
-extern "C" void on_stop_signal(int) { g_stop.store(true); }
+extern "C" void on_stop_signal(int) {
+  g_stop.store(true);
+}
 
 void print_help(const Description& d, const config::Schema& schema) {
   std::cout << d.name << " — " << d.summary << "\n\n"
@@ -38,8 +40,8 @@ void print_help(const Description& d, const config::Schema& schema) {
 }
 
 // Returns true when the arguments are complete; prints the problem otherwise.
-bool parse_arguments(const std::vector<std::string>& args, Options& opt, bool& help,
-                     bool& version, const std::string& name) {
+bool parse_arguments(const std::vector<std::string>& args, Options& opt, bool& help, bool& version,
+                     const std::string& name) {
   auto need_value = [&](std::size_t& i, const std::string& flag, std::string& out) {
     if (i + 1 >= args.size()) {
       std::cerr << name << ": " << flag << " needs a value\n";
@@ -109,7 +111,9 @@ h5::Provenance Context::provenance(std::uint64_t seed) const {
   return p;
 }
 
-bool stop_requested() { return g_stop.load(); }
+bool stop_requested() {
+  return g_stop.load();
+}
 
 double now_seconds() {
   return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
@@ -196,8 +200,8 @@ void Progress::update(double fraction, const std::string& status) {
   char eta[32] = "--";
   if (fraction > 0.01 && fraction < 1)
     std::snprintf(eta, sizeof eta, "%.0fs", elapsed * (1 - fraction) / fraction);
-  std::fprintf(stderr, "\r%s %5.1f%% elapsed %.0fs ETA %s %s\033[K", label_.c_str(),
-               100 * fraction, elapsed, eta, status.c_str());
+  std::fprintf(stderr, "\r%s %5.1f%% elapsed %.0fs ETA %s %s\033[K", label_.c_str(), 100 * fraction,
+               elapsed, eta, status.c_str());
   std::fflush(stderr);
   printed_ = true;
 }
@@ -207,6 +211,8 @@ void Progress::finish() {
   printed_ = false;
 }
 
-Progress::~Progress() { finish(); }
+Progress::~Progress() {
+  finish();
+}
 
 }  // namespace portamc::app

@@ -1,10 +1,10 @@
 #include "portamc/device_info.hpp"
 
+#include <unistd.h>
 #include <Kokkos_Core.hpp>
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
-#include <unistd.h>
 
 #ifdef KOKKOS_ENABLE_CUDA
 #include <cuda_runtime.h>
@@ -75,7 +75,8 @@ DeviceInfo default_device_info() {
   char name[256] = {};
   gethostname(name, sizeof name - 1);
   std::ostringstream s;
-  s << "host " << name << ", " << info.concurrency << " thread" << (info.concurrency == 1 ? "" : "s");
+  s << "host " << name << ", " << info.concurrency << " thread"
+    << (info.concurrency == 1 ? "" : "s");
   info.device = s.str();
   return info;
 }
@@ -86,8 +87,8 @@ void require_device_memory(std::size_t bytes, const std::string& what) {
   const std::size_t usable = info.free_memory_bytes / 10 * 9;
   if (info.free_memory_bytes != 0 && bytes > usable) {
     std::ostringstream s;
-    s << what << " needs " << bytes / (1024.0 * 1024.0) << " MiB but " << info.device << " has only "
-      << usable / (1024.0 * 1024.0) << " MiB free to give";
+    s << what << " needs " << bytes / (1024.0 * 1024.0) << " MiB but " << info.device
+      << " has only " << usable / (1024.0 * 1024.0) << " MiB free to give";
     throw std::invalid_argument(s.str());
   }
 }

@@ -1,11 +1,11 @@
 // End-to-end: portamc-muca on tiny inputs; the HDF5 file it writes; its error paths.
 #include <gtest/gtest.h>
 
+#include <sys/wait.h>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <string>
-#include <sys/wait.h>
 
 #include "portamc/hdf5_file.hpp"
 
@@ -28,8 +28,8 @@ class MucaApp : public ::testing::Test {
   }
   // Exit status of the app with `args`; its output goes to log.txt in the temp dir.
   int run(const std::string& args) {
-    const std::string cmd = std::string(PORTAMC_MUCA_APP) + " " + args + " > " +
-                            (dir_ / "log.txt").string() + " 2>&1";
+    const std::string cmd =
+        std::string(PORTAMC_MUCA_APP) + " " + args + " > " + (dir_ / "log.txt").string() + " 2>&1";
     const int status = std::system(cmd.c_str());
     return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   }

@@ -1,7 +1,7 @@
 // GoogleTest entry point shared by every test executable: Kokkos is initialised
 // once for the whole run, on the build's default execution space.
-#include <Kokkos_Core.hpp>
 #include <gtest/gtest.h>
+#include <Kokkos_Core.hpp>
 
 int main(int argc, char** argv) {
   ::testing::InitGoogleTest(&argc, argv);

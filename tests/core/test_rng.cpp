@@ -58,8 +58,9 @@ TEST(Rng, Philox4x32_10KnownAnswers) {
 TEST(Rng, CounterLayoutMatchesDocumentation) {
   const std::uint64_t seed = 0x0123456789abcdefULL, entity = 0xfedcba9876543210ULL;
   const std::uint64_t step = 0x00abcdef12345678ULL;
-  const auto direct = rng::philox4x32_10(
-      {{0x12345678u, 0x00abcdefu | (7u << 24), 0x76543210u, 0xfedcba98u}}, 0x89abcdefu, 0x01234567u);
+  const auto direct =
+      rng::philox4x32_10({{0x12345678u, 0x00abcdefu | (7u << 24), 0x76543210u, 0xfedcba98u}},
+                         0x89abcdefu, 0x01234567u);
   const auto via_draw = rng::draw(seed, 7, entity, step);
   for (int i = 0; i < 4; ++i) EXPECT_EQ(via_draw[i], direct[i]);
 }

@@ -8,14 +8,15 @@
 namespace portamc {
 
 struct DeviceInfo {
-  std::string backend;         ///< Kokkos default execution space name, e.g. "Cuda", "OpenMP", "Serial"
-  std::string device;          ///< human-readable device, e.g. "NVIDIA H200 (132 SMs)" or "host, 16 threads"
+  std::string backend;  ///< Kokkos default execution space name, e.g. "Cuda", "OpenMP", "Serial"
+  std::string
+      device;  ///< human-readable device, e.g. "NVIDIA H200 (132 SMs)" or "host, 16 threads"
   std::string kokkos_version;  ///< e.g. "4.6.1"
   bool is_gpu = false;
-  int concurrency = 1;            ///< threads the default execution space runs at once
-  int multiprocessors = 0;        ///< GPU only
+  int concurrency = 1;                     ///< threads the default execution space runs at once
+  int multiprocessors = 0;                 ///< GPU only
   int max_threads_per_multiprocessor = 0;  ///< GPU only
-  std::size_t memory_bytes = 0;   ///< device memory (GPU) or physical memory (host)
+  std::size_t memory_bytes = 0;            ///< device memory (GPU) or physical memory (host)
   std::size_t free_memory_bytes = 0;
   /// Threads that fill the device: SMs x resident threads on a GPU, the thread count on a CPU.
   long long resident_threads() const;
@@ -24,8 +25,9 @@ struct DeviceInfo {
 /// Describe Kokkos::DefaultExecutionSpace. Kokkos must be initialised.
 DeviceInfo default_device_info();
 
-/// Throws std::invalid_argument (bad input, not a runtime failure) naming `what` and both sizes if `bytes` would not fit in
-/// the device's free memory (with a safety margin for Kokkos and the runtime).
+/// Throws std::invalid_argument (bad input, not a runtime failure) naming `what` and both sizes if
+/// `bytes` would not fit in the device's free memory (with a safety margin for Kokkos and the
+/// runtime).
 void require_device_memory(std::size_t bytes, const std::string& what);
 
 }  // namespace portamc

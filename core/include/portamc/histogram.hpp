@@ -89,7 +89,7 @@ struct ValueRange {
 /// Minimum and maximum of a non-empty 1-D view.
 template <class ExecutionSpace, class ViewType>
 ValueRange<typename ViewType::non_const_value_type> minmax(const ExecutionSpace& space,
-                                                        const ViewType& v) {
+                                                           const ViewType& v) {
   using T = typename ViewType::non_const_value_type;
   if (v.extent(0) == 0) throw std::invalid_argument("portamc::minmax of an empty view");
   typename Kokkos::MinMax<T>::value_type result;

@@ -5,12 +5,12 @@
 
 namespace portamc::kmath {
 #if KOKKOS_VERSION >= 30700
-using Kokkos::exp;
-using Kokkos::log;
-using Kokkos::sqrt;
 using Kokkos::cos;
-using Kokkos::sin;
+using Kokkos::exp;
 using Kokkos::fabs;
+using Kokkos::log;
+using Kokkos::sin;
+using Kokkos::sqrt;
 #else
 using Kokkos::Experimental::cos;
 using Kokkos::Experimental::exp;
@@ -44,7 +44,8 @@ namespace portamc {
 
 /// True when the execution space runs on an accelerator whose memory the host cannot read.
 template <class ExecutionSpace>
-inline constexpr bool is_device_space_v = !Kokkos::SpaceAccessibility<
-    Kokkos::HostSpace, typename ExecutionSpace::memory_space>::accessible;
+inline constexpr bool is_device_space_v =
+    !Kokkos::SpaceAccessibility<Kokkos::HostSpace,
+                                typename ExecutionSpace::memory_space>::accessible;
 
 }  // namespace portamc

@@ -6,11 +6,12 @@
 //
 // Bit layout of one Philox call:
 //   key     = seed (64 bits)
-//   counter = { step bits 0..31, step bits 32..55 | purpose << 24, entity bits 0..31, entity bits 32..63 }
+//   counter = { step bits 0..31, step bits 32..55 | purpose << 24, entity bits 0..31, entity
+//   bits 32..63 }
 // so steps run up to 2^56 and there are 256 purposes; distinct (purpose, entity, step)
 // never share a counter.
-#include <Kokkos_Core.hpp>
 #include <Random123/philox.h>
+#include <Kokkos_Core.hpp>
 #include <cstdint>
 
 #include "portamc/kokkos_compat.hpp"
@@ -32,7 +33,7 @@ inline constexpr std::uint64_t max_step = (std::uint64_t{1} << 56) - 1;
 
 /// The raw Philox4x32-10 bijection on (counter, key), for known-answer tests.
 KOKKOS_FORCEINLINE_FUNCTION Block philox4x32_10(const Block& counter, std::uint32_t key0,
-                                           std::uint32_t key1) {
+                                                std::uint32_t key1) {
   r123::Philox4x32 philox;
   r123::Philox4x32::ctr_type c = {{counter[0], counter[1], counter[2], counter[3]}};
   r123::Philox4x32::key_type k = {{key0, key1}};
@@ -41,11 +42,12 @@ KOKKOS_FORCEINLINE_FUNCTION Block philox4x32_10(const Block& counter, std::uint3
 }
 
 /// Four independent 32-bit words for (seed, purpose, entity, step).
-KOKKOS_FORCEINLINE_FUNCTION Block draw(std::uint64_t seed, std::uint32_t purpose, std::uint64_t entity,
-                                  std::uint64_t step) {
+KOKKOS_FORCEINLINE_FUNCTION Block draw(std::uint64_t seed, std::uint32_t purpose,
+                                       std::uint64_t entity, std::uint64_t step) {
   const Block counter{{static_cast<std::uint32_t>(step),
                        static_cast<std::uint32_t>((step >> 32) & 0xFFFFFFu) | (purpose << 24),
-                       static_cast<std::uint32_t>(entity), static_cast<std::uint32_t>(entity >> 32)}};
+                       static_cast<std::uint32_t>(entity),
+                       static_cast<std::uint32_t>(entity >> 32)}};
   return philox4x32_10(counter, static_cast<std::uint32_t>(seed),
                        static_cast<std::uint32_t>(seed >> 32));
 }

@@ -19,7 +19,8 @@ std::vector<std::vector<double>> as_doubles(const std::vector<std::vector<count_
 
 }  // namespace
 
-std::vector<double> log_dos_from_histogram(const EnergyBins& bins, const std::vector<double>& log_weights,
+std::vector<double> log_dos_from_histogram(const EnergyBins& bins,
+                                           const std::vector<double>& log_weights,
                                            const std::vector<double>& histogram) {
   const double minus_inf = -std::numeric_limits<double>::infinity();
   std::vector<double> log_g(bins.count(), minus_inf);

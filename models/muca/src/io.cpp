@@ -7,7 +7,9 @@
 namespace portamc::muca {
 namespace {
 
-std::vector<std::uint64_t> to_u64(const std::vector<count_type>& v) { return {v.begin(), v.end()}; }
+std::vector<std::uint64_t> to_u64(const std::vector<count_type>& v) {
+  return {v.begin(), v.end()};
+}
 
 // Row-major (rows x cols) concatenation of equally long vectors.
 template <class T, class U>
@@ -17,8 +19,8 @@ std::vector<T> flatten(const std::vector<std::vector<U>>& rows) {
   return out;
 }
 
-std::vector<std::vector<count_type>> unflatten(const std::vector<std::uint64_t>& flat, std::size_t rows,
-                                               std::size_t cols) {
+std::vector<std::vector<count_type>> unflatten(const std::vector<std::uint64_t>& flat,
+                                               std::size_t rows, std::size_t cols) {
   std::vector<std::vector<count_type>> out(rows);
   for (std::size_t r = 0; r < rows; ++r)
     out[r].assign(flat.begin() + r * cols, flat.begin() + (r + 1) * cols);
@@ -57,7 +59,8 @@ void write_iterations(h5::Group g, const std::vector<IterationRecord>& records, 
   }
 }
 
-std::vector<IterationRecord> read_iterations(const h5::InputFile& f, const std::string& g, int nbins) {
+std::vector<IterationRecord> read_iterations(const h5::InputFile& f, const std::string& g,
+                                             int nbins) {
   std::vector<IterationRecord> records;
   const auto index = f.read<std::int64_t>(g + "/iteration");
   if (index.empty()) return records;
@@ -87,7 +90,8 @@ std::vector<IterationRecord> read_iterations(const h5::InputFile& f, const std::
 
 }  // namespace
 
-void write_checkpoint(const std::string& path, const Checkpoint& c, const std::string& config_yaml) {
+void write_checkpoint(const std::string& path, const Checkpoint& c,
+                      const std::string& config_yaml) {
   h5::OutputFile file(path);
   auto root = file.root();
   root.attribute("portamc_checkpoint", std::string("muca"));
@@ -106,7 +110,8 @@ void write_checkpoint(const std::string& path, const Checkpoint& c, const std::s
   d.attribute("iteration", static_cast<std::int64_t>(s.iteration));
   d.attribute("full_range", static_cast<std::int64_t>(s.full_range));
   d.attribute("converged", static_cast<std::int64_t>(s.converged));
-  d.write_scalar("updates_real", s.updates_real, "attempts per walker", "N_updates before truncation");
+  d.write_scalar("updates_real", s.updates_real, "attempts per walker",
+                 "N_updates before truncation");
   d.attribute("previous_width", static_cast<std::int64_t>(s.previous_width));
   d.attribute("blocks_done", static_cast<std::int64_t>(s.blocks_done));
   d.write_scalar("production_updates", s.production_updates, "attempts per walker",
@@ -167,7 +172,8 @@ void write_results(h5::Group root, const Simulation& sim, const DensityOfStates&
 
   auto it = g.group("iterations");
   write_iterations(it, driver.records, bins.count());
-  auto kl = it.time_series("kl_series", "", "Kullback-Leibler divergence by iteration (step = iteration)");
+  auto kl = it.time_series("kl_series", "",
+                           "Kullback-Leibler divergence by iteration (step = iteration)");
   for (const auto& r : driver.records) kl.append(r.iteration, r.kullback_leibler);
 
   auto w = g.group("weights");
@@ -188,7 +194,8 @@ void write_results(h5::Group root, const Simulation& sim, const DensityOfStates&
   d.write("log_g", dos.log_g, "", "ln g(E), normalised to 2^(L^2) states; -inf if never visited");
   d.write("log_g_error", dos.log_g_error, "", "delete-one jackknife error of ln g(E)");
   if (p.L <= 8)
-    d.write("log_g_exact", exact::log_dos_transfer_matrix(p.L), "", "exact ln g(E) (transfer matrix)");
+    d.write("log_g_exact", exact::log_dos_transfer_matrix(p.L), "",
+            "exact ln g(E) (transfer matrix)");
 
   auto c = g.group("canonical");
   c.write("beta", canonical.beta, "1/J", "inverse temperature");
@@ -216,8 +223,10 @@ void write_results(h5::Group root, const Simulation& sim, const DensityOfStates&
   auto t = g.group("timing");
   t.write_scalar("iteration_seconds", timing.iteration_seconds, "s", "weight iteration wall time");
   t.write_scalar("production_seconds", timing.production_seconds, "s", "production wall time");
-  t.write_scalar("iteration_attempts", timing.iteration_attempts, "", "spin-flip attempts, all walkers");
-  t.write_scalar("production_attempts", timing.production_attempts, "", "spin-flip attempts, all walkers");
+  t.write_scalar("iteration_attempts", timing.iteration_attempts, "",
+                 "spin-flip attempts, all walkers");
+  t.write_scalar("production_attempts", timing.production_attempts, "",
+                 "spin-flip attempts, all walkers");
 }
 
 }  // namespace portamc::muca

@@ -22,8 +22,8 @@ void randomise_spins(const ExecutionSpace& space, const SpinView& spins, std::ui
   const int words = static_cast<int>(spins.extent(0));
   const auto walkers = static_cast<std::int64_t>(spins.extent(1));
   Kokkos::parallel_for(
-      "portamc::muca::randomise_spins",
-      Kokkos::RangePolicy<ExecutionSpace>(space, 0, walkers), KOKKOS_LAMBDA(const std::int64_t w) {
+      "portamc::muca::randomise_spins", Kokkos::RangePolicy<ExecutionSpace>(space, 0, walkers),
+      KOKKOS_LAMBDA(const std::int64_t w) {
         for (int k = 0; k < words; ++k) {
           const rng::Block b = rng::draw(seed, rng::purpose_initial_state, w, k);
           const int used = sites - 32 * k < 32 ? sites - 32 * k : 32;
@@ -62,7 +62,8 @@ void generate_sites(const ExecutionSpace& space, const SiteView& sites_out, std:
       KOKKOS_LAMBDA(const int t) {
         const std::uint64_t step = step0 + t;
         const rng::Block b = rng::draw(seed, rng::purpose_site_choice, 0, step >> 1);
-        sites_out(t) = (step & 1) ? rng::bounded(b[2], b[3], sites) : rng::bounded(b[0], b[1], sites);
+        sites_out(t) =
+            (step & 1) ? rng::bounded(b[2], b[3], sites) : rng::bounded(b[0], b[1], sites);
       });
 }
 
@@ -86,12 +87,12 @@ IsingMuca<ExecutionSpace>::IsingMuca(const Parameters& params, const ExecutionSp
     throw std::invalid_argument("model.walkers = " + std::to_string(walkers_) + " is too large");
   const int n = sites();
   words_ = (n + 31) / 32;
-  require_device_memory(device_bytes(params_.L, walkers_),
-                        "L = " + std::to_string(params_.L) + " with " + std::to_string(walkers_) +
-                            " walkers");
+  require_device_memory(
+      device_bytes(params_.L, walkers_),
+      "L = " + std::to_string(params_.L) + " with " + std::to_string(walkers_) + " walkers");
 
-  spins_ = decltype(spins_)(Kokkos::view_alloc(Kokkos::WithoutInitializing, "muca::spins"),
-                            words_, walkers_);
+  spins_ = decltype(spins_)(Kokkos::view_alloc(Kokkos::WithoutInitializing, "muca::spins"), words_,
+                            walkers_);
   walker_bins_ = decltype(walker_bins_)("muca::bins", walkers_);
   neighbours_ = decltype(neighbours_)("muca::neighbours", n, 4);
   thresholds_ = decltype(thresholds_)("muca::thresholds", bins_.count() * 5);
@@ -100,7 +101,8 @@ IsingMuca<ExecutionSpace>::IsingMuca(const Parameters& params, const ExecutionSp
   const auto lattice = HypercubicLattice<2>::cubic(params_.L);
   auto host_neighbours = Kokkos::create_mirror_view(neighbours_);
   for (int s = 0; s < n; ++s)
-    for (int k = 0; k < 4; ++k) host_neighbours(s, k) = static_cast<std::uint32_t>(lattice.neighbour(s, k));
+    for (int k = 0; k < 4; ++k)
+      host_neighbours(s, k) = static_cast<std::uint32_t>(lattice.neighbour(s, k));
   Kokkos::deep_copy(space_, neighbours_, host_neighbours);
 
   detail::randomise_spins(space_, spins_, params_.seed, n);
@@ -136,7 +138,8 @@ void IsingMuca<ExecutionSpace>::choose_launch_plan() {
     int t = team;
     while (t >= 32 && lattice_bytes(t) + hist_bytes > budget && params_.team_size == 0) t /= 2;
     scratch = lattice_bytes(t) + hist_bytes <= max_scratch &&
-              (params_.storage == LatticeStorage::scratch || (t >= 64 && lattice_bytes(t) + hist_bytes <= budget));
+              (params_.storage == LatticeStorage::scratch ||
+               (t >= 64 && lattice_bytes(t) + hist_bytes <= budget));
     if (scratch) team = t;
   }
   if (params_.storage == LatticeStorage::scratch && !scratch)
@@ -147,7 +150,8 @@ void IsingMuca<ExecutionSpace>::choose_launch_plan() {
   plan_.team_size = team;
   plan_.scratch_lattice = scratch;
   plan_.team_histogram = hist_bytes <= budget;
-  plan_.scratch_bytes = (scratch ? lattice_bytes(team) : 0) + (plan_.team_histogram ? hist_bytes : 0);
+  plan_.scratch_bytes =
+      (scratch ? lattice_bytes(team) : 0) + (plan_.team_histogram ? hist_bytes : 0);
 }
 
 template <class ExecutionSpace>
@@ -259,9 +263,9 @@ template <class ExecutionSpace>
 void IsingMuca<ExecutionSpace>::restore(const ModelState& s) {
   if (s.L != params_.L || s.walkers != walkers_ || s.seed != params_.seed)
     throw std::invalid_argument(
-        "checkpoint does not match the run: it has L = " + std::to_string(s.L) + ", W = " +
-        std::to_string(s.walkers) + ", seed = " + std::to_string(s.seed) + "; the run has L = " +
-        std::to_string(params_.L) + ", W = " + std::to_string(walkers_) +
+        "checkpoint does not match the run: it has L = " + std::to_string(s.L) +
+        ", W = " + std::to_string(s.walkers) + ", seed = " + std::to_string(s.seed) +
+        "; the run has L = " + std::to_string(params_.L) + ", W = " + std::to_string(walkers_) +
         ", seed = " + std::to_string(params_.seed));
   if (s.spins.size() != spins_.size() || s.bins.size() != static_cast<std::size_t>(walkers_))
     throw std::invalid_argument("checkpoint arrays have the wrong size");

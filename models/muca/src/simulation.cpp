@@ -41,7 +41,8 @@ double chebyshev_flat(const std::vector<count_type>& histogram) {
 Simulation::Simulation(const Parameters& params) : params_(params), model_(params) {}
 
 double Simulation::updates_for_width(int width) const {
-  return params_.updates_prefactor * std::pow(static_cast<double>(width), params_.updates_exponent) /
+  return params_.updates_prefactor *
+         std::pow(static_cast<double>(width), params_.updates_exponent) /
          static_cast<double>(model_.walkers());
 }
 
@@ -108,7 +109,9 @@ const std::vector<count_type>& Simulation::production_block() {
   return driver_.block_histograms.back();
 }
 
-Checkpoint Simulation::checkpoint() const { return Checkpoint{model_.state(), driver_}; }
+Checkpoint Simulation::checkpoint() const {
+  return Checkpoint{model_.state(), driver_};
+}
 
 void Simulation::restore(const Checkpoint& checkpoint) {
   model_.restore(checkpoint.model);

@@ -75,7 +75,11 @@ void validate(int L, long long walkers, std::uint64_t updates_per_block) {
   EXPECT_LT(dc.max_abs_z, 4.5) << "C(beta), L = " << L;
 }
 
-TEST(MucaPhysics, DensityOfStatesAndThermodynamicsL4) { validate(4, 16, 4000); }
-TEST(MucaPhysics, DensityOfStatesAndThermodynamicsL8) { validate(8, 16, 40000); }
+TEST(MucaPhysics, DensityOfStatesAndThermodynamicsL4) {
+  validate(4, 16, 4000);
+}
+TEST(MucaPhysics, DensityOfStatesAndThermodynamicsL8) {
+  validate(8, 16, 40000);
+}
 
 }  // namespace

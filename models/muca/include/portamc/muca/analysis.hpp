@@ -23,7 +23,8 @@ struct CanonicalTable {
 };
 
 /// ln g(k) = ln H(k) - ln W(k) + const with sum_k g(k) = 2^N.
-std::vector<double> log_dos_from_histogram(const EnergyBins& bins, const std::vector<double>& log_weights,
+std::vector<double> log_dos_from_histogram(const EnergyBins& bins,
+                                           const std::vector<double>& log_weights,
                                            const std::vector<double>& histogram);
 
 DensityOfStates estimate_log_dos(const EnergyBins& bins, const std::vector<double>& log_weights,

@@ -30,10 +30,10 @@ struct ModelState {
   int L = 0;
   long long walkers = 0;
   std::uint64_t seed = 0;
-  std::uint64_t step = 0;              ///< attempts per walker done so far
-  std::vector<std::uint32_t> spins;    ///< (word, walker), row-major
-  std::vector<std::int32_t> bins;      ///< energy bin per walker
-  std::vector<double> log_weights;     ///< per energy bin
+  std::uint64_t step = 0;            ///< attempts per walker done so far
+  std::vector<std::uint32_t> spins;  ///< (word, walker), row-major
+  std::vector<std::int32_t> bins;    ///< energy bin per walker
+  std::vector<double> log_weights;   ///< per energy bin
 };
 
 /// How the sweep kernel is launched; chosen from the device and the parameters.
@@ -41,7 +41,7 @@ struct LaunchPlan {
   bool scratch_lattice = false;  ///< lattices live in team scratch during a kernel
   bool team_histogram = false;   ///< histogram accumulated in team scratch, flushed once
   int team_size = 1;
-  int walkers_per_thread = 1;    ///< walkers one thread updates in lockstep
+  int walkers_per_thread = 1;  ///< walkers one thread updates in lockstep
   std::size_t scratch_bytes = 0;
 };
 
@@ -55,7 +55,8 @@ struct MucaSweepKernel {
 
   Kokkos::View<std::uint32_t**, Kokkos::LayoutRight, memory_space> spins;
   Kokkos::View<std::int32_t*, memory_space> bins;
-  Kokkos::View<const std::uint32_t*, memory_space, Kokkos::MemoryTraits<Kokkos::RandomAccess>> sites;
+  Kokkos::View<const std::uint32_t*, memory_space, Kokkos::MemoryTraits<Kokkos::RandomAccess>>
+      sites;
   Kokkos::View<const std::uint32_t**, Kokkos::LayoutRight, memory_space,
                Kokkos::MemoryTraits<Kokkos::RandomAccess>>
       neighbours;

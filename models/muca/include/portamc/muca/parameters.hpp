@@ -15,23 +15,24 @@ enum class LatticeStorage {
 };
 
 struct Parameters {
-  int L = 16;                     ///< linear lattice size (even, 4..256)
-  long long walkers = 0;          ///< 0 = fill the device
+  int L = 16;             ///< linear lattice size (even, 4..256)
+  long long walkers = 0;  ///< 0 = fill the device
   std::uint64_t seed = 1;
   LatticeStorage storage = LatticeStorage::automatic;
-  int team_size = 0;              ///< walkers per team on GPUs; 0 = choose
+  int team_size = 0;  ///< walkers per team on GPUs; 0 = choose
 
   // Weight iteration (Gross et al. 2018, Sec. 3).
-  double therm_factor = 30.0;          ///< N_therm = therm_factor * w attempts per walker
-  double updates_prefactor = 6.0;      ///< N_updates = prefactor * w^exponent / W + 1
+  double therm_factor = 30.0;      ///< N_therm = therm_factor * w attempts per walker
+  double updates_prefactor = 6.0;  ///< N_updates = prefactor * w^exponent / W + 1
   double updates_exponent = 2.25;
-  double updates_growth = 1.1;         ///< per iteration once the full range is covered
-  double kl_threshold = 1e-4;          ///< stop when the Kullback–Leibler divergence is below
+  double updates_growth = 1.1;  ///< per iteration once the full range is covered
+  double kl_threshold = 1e-4;   ///< stop when the Kullback–Leibler divergence is below
   int max_iterations = 1000;
 
   // Production with fixed weights.
   int production_blocks = 100;
-  std::uint64_t production_updates_per_block = 0;  ///< attempts per walker; 0 = 10 * N_updates of the last iteration
+  std::uint64_t production_updates_per_block =
+      0;  ///< attempts per walker; 0 = 10 * N_updates of the last iteration
 
   /// Throws std::invalid_argument naming the offending parameter.
   void validate() const;

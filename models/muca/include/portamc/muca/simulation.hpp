@@ -20,16 +20,16 @@ struct IterationRecord {
   double kullback_leibler = 0;        ///< d_k of the histogram against a flat one over `width` bins
   double chebyshev = 0;               ///< max |H/mean - 1| over visited bins
   double seconds = 0;
-  std::vector<count_type> histogram;       ///< summed over walkers
-  std::vector<double> log_weights_after;   ///< weights for the next iteration
+  std::vector<count_type> histogram;      ///< summed over walkers
+  std::vector<double> log_weights_after;  ///< weights for the next iteration
 };
 
 /// Driver state beyond the model's: what a checkpoint must hold to resume bit for bit.
 struct DriverState {
   int iteration = 0;
-  bool full_range = false;      ///< every accessible bin has been visited
+  bool full_range = false;  ///< every accessible bin has been visited
   bool converged = false;
-  double updates_real = 0;      ///< N_updates before truncation, grown by updates_growth
+  double updates_real = 0;  ///< N_updates before truncation, grown by updates_growth
   int previous_width = 0;
   int blocks_done = 0;
   std::uint64_t production_updates = 0;  ///< attempts per walker per block
