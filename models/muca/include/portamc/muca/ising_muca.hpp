@@ -135,6 +135,11 @@ struct MucaSweepKernel {
   template <class Recorder>
   KOKKOS_INLINE_FUNCTION void run_group(int first, int count, std::uint32_t* lattice, int stride,
                                         const Recorder& record_bin) const {
+    if constexpr (is_device_space_v<ExecutionSpace>) {
+      // One walker per GPU thread: keep the device loop free of the group dispatch.
+      run_walkers<1>(first, lattice, stride, record_bin);
+      return;
+    }
     if (count == cpu_group) {
       run_walkers<cpu_group>(first, lattice, stride, record_bin);
     } else {
