@@ -3,6 +3,7 @@
 #include <Kokkos_Timer.hpp>
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <stdexcept>
 
 namespace portamc::muca {
