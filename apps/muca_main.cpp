@@ -23,7 +23,9 @@ config::Schema make_schema() {
       .add("model.storage", String{"auto", {"auto", "scratch", "global"}},
            "where lattices live during sweeps (auto: team scratch when it fits)")
       .add("model.team_size", Integer{1, 1024, std::nullopt, true, true},
-           "walkers per GPU team; auto chooses")
+           "threads per GPU team; auto chooses")
+      .add("model.walkers_per_thread", Integer{1, 8, std::nullopt, true, true},
+           "walkers one thread updates in lockstep; auto: GPU 2 (shared memory) or 1, CPU 8")
       .add("iteration.therm_factor", Real{0, 1e6, 30.0},
            "thermalisation attempts per walker = therm_factor * w")
       .add("iteration.updates_prefactor", Real{1e-9, 1e9, 6.0}, "N_updates = prefactor w^z / W + 1")
@@ -70,6 +72,8 @@ muca::Parameters to_parameters(const config::Config& c) {
               : storage == "global" ? muca::LatticeStorage::global
                                     : muca::LatticeStorage::automatic;
   p.team_size = static_cast<int>(c.integer_or_auto("model.team_size").value_or(0));
+  p.walkers_per_thread =
+      static_cast<int>(c.integer_or_auto("model.walkers_per_thread").value_or(0));
   p.therm_factor = c.real("iteration.therm_factor");
   p.updates_prefactor = c.real("iteration.updates_prefactor");
   p.updates_exponent = c.real("iteration.updates_exponent");

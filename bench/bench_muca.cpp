@@ -7,9 +7,13 @@
 // Table 2: wall time and iterations to convergence (d_KL < 1e-4) at the default W.
 //
 // Usage: bench_muca [--quick] [--sizes 16,32,64] [--walkers w1,w2,...] [--converge 16,32]
+//                   [--team N] [--per-thread N] [--storage automatic|scratch|global]
+// --team and --storage override the launch plan of the throughput table (model.team_size,
+// model.storage), e.g. to try L = 64 lattices in more than 48 KB of shared memory.
 #include <Kokkos_Core.hpp>
 #include <Kokkos_Timer.hpp>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <sstream>
 #include <string>
@@ -61,11 +65,21 @@ int main(int argc, char** argv) {
   const DeviceInfo info = default_device_info();
   std::vector<long long> sizes{16, 32, 64}, walker_list, converge{16, 32};
   bool quick = false;
+  int team = 0, per_thread = 0;
+  auto storage = muca::LatticeStorage::automatic;
   for (int i = 1; i < argc; ++i) {
     if (!std::strcmp(argv[i], "--quick")) quick = true;
     if (!std::strcmp(argv[i], "--sizes") && i + 1 < argc) sizes = parse_list(argv[++i]);
     if (!std::strcmp(argv[i], "--walkers") && i + 1 < argc) walker_list = parse_list(argv[++i]);
     if (!std::strcmp(argv[i], "--converge") && i + 1 < argc) converge = parse_list(argv[++i]);
+    if (!std::strcmp(argv[i], "--team") && i + 1 < argc) team = std::atoi(argv[++i]);
+    if (!std::strcmp(argv[i], "--per-thread") && i + 1 < argc) per_thread = std::atoi(argv[++i]);
+    if (!std::strcmp(argv[i], "--storage") && i + 1 < argc) {
+      const std::string name = argv[++i];
+      storage = name == "scratch"  ? muca::LatticeStorage::scratch
+                : name == "global" ? muca::LatticeStorage::global
+                                   : muca::LatticeStorage::automatic;
+    }
   }
   const long long w_default = muca::default_walkers();
   if (walker_list.empty()) {
@@ -80,7 +94,8 @@ int main(int argc, char** argv) {
   }
   std::printf("# bench_muca: %s on %s, Kokkos %s, default W = %lld\n", info.backend.c_str(),
               info.device.c_str(), info.kokkos_version.c_str(), w_default);
-  std::printf("%4s %9s %5s %8s %10s %14s %14s %12s %10s\n", "L", "W", "team", "scratch", "attempts",
+  std::printf("%4s %9s %5s %4s %8s %10s %14s %14s %12s %10s\n", "L", "W", "team", "w/th", "scratch",
+              "attempts",
               "ps/att(therm)", "ps/att(rec)", "Gatt/s", "GB/s(min)");
   for (long long L : sizes) {
     const auto lnw = rough_weights(static_cast<int>(L), w_default);
@@ -89,6 +104,9 @@ int main(int argc, char** argv) {
       p.L = static_cast<int>(L);
       p.walkers = W;
       p.seed = 7;
+      p.team_size = team;
+      p.walkers_per_thread = per_thread;
+      p.storage = storage;
       muca::IsingMuca<> model(p);
       model.set_log_weights(lnw);
       const double target = quick ? 2e8 : (info.is_gpu ? 4e10 : 2e9);  // attempts in total
@@ -100,8 +118,9 @@ int main(int argc, char** argv) {
       // Minimum traffic if every attempt read its site and 4 neighbours once from memory at
       // 1 bit each and wrote nothing: a lower bound, the kernel moves far more from cache.
       const double gbytes = n * 5.0 / 8.0 / 1e9;
-      std::printf("%4lld %9lld %5d %8s %10.3g %14.2f %14.2f %12.2f %10.1f\n", L, W,
-                  model.plan().team_size, model.plan().scratch_lattice ? "yes" : "no", n,
+      std::printf("%4lld %9lld %5d %4d %8s %10.3g %14.2f %14.2f %12.2f %10.1f\n", L, W,
+                  model.plan().team_size, model.plan().walkers_per_thread,
+                  model.plan().scratch_lattice ? "yes" : "no", n,
                   1e12 * t_therm / n, 1e12 * t_rec / n, n / t_therm / 1e9, gbytes / t_therm);
       std::fflush(stdout);
     }

@@ -2,6 +2,7 @@
 // The one place where Kokkos 3.4 (Debian/Trilinos, CI) and Kokkos 4.x differ for us.
 // Model code uses these names and never tests KOKKOS_VERSION itself.
 #include <Kokkos_Core.hpp>
+#include <cstdint>
 
 namespace portamc::kmath {
 #if KOKKOS_VERSION >= 30700
@@ -29,8 +30,9 @@ using Kokkos::Experimental::sqrt;
 #endif
 
 // Full unrolling of short fixed-trip loops over per-walker register arrays: without it
-// GCC keeps such arrays on the stack.
-#if defined(__CUDA_ARCH__) || defined(__HIP_DEVICE_COMPILE__)
+// GCC keeps such arrays on the stack. nvcc's host pass (__CUDACC__) does not know GCC's
+// spelling and warns about it.
+#if defined(__CUDACC__) || defined(__HIP_DEVICE_COMPILE__)
 #define PORTAMC_UNROLL _Pragma("unroll")
 #elif defined(__clang__)
 #define PORTAMC_UNROLL _Pragma("clang loop unroll(full)")
@@ -47,5 +49,35 @@ template <class ExecutionSpace>
 inline constexpr bool is_device_space_v =
     !Kokkos::SpaceAccessibility<Kokkos::HostSpace,
                                 typename ExecutionSpace::memory_space>::accessible;
+
+}  // namespace portamc
+
+namespace portamc {
+
+/// Marks a pointer obtained from team scratch level 0 as such. On CUDA the compiler then
+/// emits shared-memory instructions (LDS/STS/ATOMS) instead of generic ones, whose address
+/// resolution adds latency in tight loops; elsewhere it is the identity.
+template <class T>
+KOKKOS_FORCEINLINE_FUNCTION T* assume_team_scratch(T* pointer) {
+#if defined(__CUDA_ARCH__)
+  __builtin_assume(__isShared(pointer));
+#endif
+  return pointer;
+}
+
+}  // namespace portamc
+
+namespace portamc {
+
+/// Atomic add to a team-scratch counter. Kokkos' atomics address memory generically
+/// (device scope); on CUDA the native intrinsic lets the compiler use shared-memory atomics.
+KOKKOS_FORCEINLINE_FUNCTION void atomic_add_team_scratch(std::uint32_t* counter,
+                                                         std::uint32_t value) {
+#if defined(__CUDA_ARCH__)
+  atomicAdd(counter, value);
+#else
+  Kokkos::atomic_add(counter, value);
+#endif
+}
 
 }  // namespace portamc

@@ -12,12 +12,12 @@ long long default_walkers() {
   return info.is_gpu ? info.resident_threads() : 8LL * info.concurrency;
 }
 
-std::uint64_t acceptance_threshold(double log_weight_from, double log_weight_to) {
-  constexpr double two32 = 4294967296.0;
+std::uint32_t acceptance_threshold(double log_weight_from, double log_weight_to) {
+  constexpr double two31 = 2147483648.0;
   const double delta = log_weight_to - log_weight_from;
-  if (!(delta < 0)) return std::uint64_t{1} << 32;  // uphill in weight: always accept
+  if (!(delta < 0)) return std::uint32_t{1} << 31;  // uphill in weight: always accept
   const double p = std::exp(delta);
-  return static_cast<std::uint64_t>(std::floor(p * two32));
+  return static_cast<std::uint32_t>(std::floor(p * two31));
 }
 
 template class IsingMuca<Kokkos::DefaultExecutionSpace>;

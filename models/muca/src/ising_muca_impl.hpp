@@ -53,17 +53,32 @@ void compute_bins(const ExecutionSpace& space, const SpinView& spins,
       });
 }
 
-// The shared site sequence for steps step0 .. step0 + n - 1: two sites per Philox call.
-template <class ExecutionSpace, class SiteView>
-void generate_sites(const ExecutionSpace& space, const SiteView& sites_out, std::uint64_t seed,
-                    std::uint64_t step0, int n, std::uint32_t sites) {
+// The shared site sequence for steps step0 .. step0 + n - 1 (two sites per Philox call),
+// expanded to the word offsets and bit positions of each site and its four neighbours for
+// a launch whose lattices have word stride `stride`.
+template <class ExecutionSpace, class StepView, class NeighbourView>
+void generate_sites(const ExecutionSpace& space, const StepView& steps_out,
+                    const NeighbourView& neighbours, std::uint64_t seed, std::uint64_t step0, int n,
+                    std::uint32_t sites, std::uint32_t stride) {
   Kokkos::parallel_for(
       "portamc::muca::generate_sites", Kokkos::RangePolicy<ExecutionSpace>(space, 0, n),
       KOKKOS_LAMBDA(const int t) {
         const std::uint64_t step = step0 + t;
         const rng::Block b = rng::draw(seed, rng::purpose_site_choice, 0, step >> 1);
-        sites_out(t) =
+        const std::uint32_t site =
             (step & 1) ? rng::bounded(b[2], b[3], sites) : rng::bounded(b[0], b[1], sites);
+        StepSites out{};
+        out.offset[0] = (site >> 5) * stride;
+        out.shifts = site & 31u;
+        for (int k = 0; k < 4; ++k) {
+          const std::uint32_t other = neighbours(site, k);
+          out.offset[k + 1] = (other >> 5) * stride;
+          if (k < 3)
+            out.shifts |= (other & 31u) << (8 * (k + 1));
+          else
+            out.shift4 = other & 31u;
+        }
+        steps_out(t) = out;
       });
 }
 
@@ -74,8 +89,8 @@ std::size_t IsingMuca<ExecutionSpace>::device_bytes(int L, long long walkers) {
   const std::size_t words = (static_cast<std::size_t>(L) * L + 31) / 32;
   const std::size_t bins = static_cast<std::size_t>(L) * L + 1;
   return words * walkers * sizeof(std::uint32_t) + walkers * sizeof(std::int32_t) +
-         bins * 5 * sizeof(std::uint64_t) + static_cast<std::size_t>(L) * L * 4 * 4 +
-         (std::size_t{1} << 22);  // site-sequence buffer
+         bins * sizeof(ThresholdRow) + static_cast<std::size_t>(L) * L * 4 * 4 +
+         (std::size_t{1} << 20) * sizeof(StepSites);  // step-site buffer
 }
 
 template <class ExecutionSpace>
@@ -87,6 +102,11 @@ IsingMuca<ExecutionSpace>::IsingMuca(const Parameters& params, const ExecutionSp
     throw std::invalid_argument("model.walkers = " + std::to_string(walkers_) + " is too large");
   const int n = sites();
   words_ = (n + 31) / 32;
+  // Word offsets into the global lattice array are 32-bit.
+  if (static_cast<long long>(words_) * walkers_ > std::numeric_limits<std::int32_t>::max())
+    throw std::invalid_argument("model.walkers = " + std::to_string(walkers_) +
+                                " with L = " + std::to_string(params_.L) +
+                                " needs more than 2^31 lattice words; use fewer walkers");
   require_device_memory(
       device_bytes(params_.L, walkers_),
       "L = " + std::to_string(params_.L) + " with " + std::to_string(walkers_) + " walkers");
@@ -95,7 +115,7 @@ IsingMuca<ExecutionSpace>::IsingMuca(const Parameters& params, const ExecutionSp
                             walkers_);
   walker_bins_ = decltype(walker_bins_)("muca::bins", walkers_);
   neighbours_ = decltype(neighbours_)("muca::neighbours", n, 4);
-  thresholds_ = decltype(thresholds_)("muca::thresholds", bins_.count() * 5);
+  thresholds_ = decltype(thresholds_)("muca::thresholds", bins_.count());
 
   // Neighbour order: +x, +y, -x, -y (the first two are the bonds counted in compute_bins).
   const auto lattice = HypercubicLattice<2>::cubic(params_.L);
@@ -116,42 +136,61 @@ void IsingMuca<ExecutionSpace>::choose_launch_plan() {
   using Policy = Kokkos::TeamPolicy<ExecutionSpace>;
   const std::size_t hist_bytes = sizeof(std::uint32_t) * bins_.count();
   const std::size_t max_scratch = Policy::scratch_size_max(0);
-  auto lattice_bytes = [&](int team) { return sizeof(std::uint32_t) * words_ * team; };
   plan_ = LaunchPlan{};
+  auto lattice_bytes = [&](int threads, int per_thread) {
+    return sizeof(std::uint32_t) * words_ * threads * per_thread;
+  };
   if constexpr (!is_device_space_v<ExecutionSpace>) {
     // CPU: one thread per team updating a group of walkers in lockstep (independent chains
     // give the core instruction-level parallelism); their lattices stay in L1 anyway, and
     // the histogram is a per-thread ScatterView duplicate.
     plan_.team_size = 1;
-    plan_.walkers_per_thread = MucaSweepKernel<ExecutionSpace>::cpu_group;
+    plan_.walkers_per_thread = params_.walkers_per_thread > 0
+                                   ? params_.walkers_per_thread
+                                   : MucaSweepKernel<ExecutionSpace>::cpu_group;
     plan_.scratch_lattice = params_.storage == LatticeStorage::scratch;
-    plan_.scratch_bytes = plan_.scratch_lattice ? lattice_bytes(plan_.walkers_per_thread) : 0;
+    plan_.scratch_bytes = plan_.scratch_lattice ? lattice_bytes(1, plan_.walkers_per_thread) : 0;
     return;
   }
-  // GPU: teams of consecutive walkers share a histogram in shared memory. The lattice goes
-  // to shared memory too when a team of at least 64 fits in 48 KiB, which keeps several
-  // teams resident per multiprocessor; larger lattices are updated in global memory.
+  // GPU: teams of consecutive walkers share a histogram in shared memory. The lattices go
+  // to shared memory too when a team of at least 64 threads fits in 48 KiB, which keeps
+  // several teams resident per multiprocessor; larger lattices are updated in global
+  // memory. In shared memory a thread updates a pair of walkers by default (H200, L = 32:
+  // 3.1 instead of 3.5 ps per attempt; two dependency chains per thread and the per-step
+  // site arithmetic shared), in global memory one (a pair measured no faster at L = 64).
   const std::size_t budget = std::min<std::size_t>(max_scratch, 48 * 1024);
-  int team = params_.team_size > 0 ? params_.team_size : 256;
-  bool scratch = false;
+  const int requested = params_.walkers_per_thread;
+  auto scratch_team = [&](int per_thread) {  // threads per team, or 0 if it does not fit
+    int t = params_.team_size > 0 ? params_.team_size : 256 / per_thread;
+    while (t >= 32 && lattice_bytes(t, per_thread) + hist_bytes > budget && params_.team_size == 0)
+      t /= 2;
+    const bool fits = lattice_bytes(t, per_thread) + hist_bytes <= max_scratch &&
+                      (params_.storage == LatticeStorage::scratch ||
+                       (t >= 64 && lattice_bytes(t, per_thread) + hist_bytes <= budget));
+    return fits ? t : 0;
+  };
+  int per_thread = requested > 0 ? requested : 2;
+  int team = 0;
   if (params_.storage != LatticeStorage::global) {
-    int t = team;
-    while (t >= 32 && lattice_bytes(t) + hist_bytes > budget && params_.team_size == 0) t /= 2;
-    scratch = lattice_bytes(t) + hist_bytes <= max_scratch &&
-              (params_.storage == LatticeStorage::scratch ||
-               (t >= 64 && lattice_bytes(t) + hist_bytes <= budget));
-    if (scratch) team = t;
+    team = scratch_team(per_thread);
+    if (team == 0 && requested == 0) team = scratch_team(per_thread = 1);
+  }
+  const bool scratch = team > 0;
+  if (!scratch) {
+    per_thread = requested > 0 ? requested : 1;
+    team = params_.team_size > 0 ? params_.team_size : 256 / per_thread;
   }
   if (params_.storage == LatticeStorage::scratch && !scratch)
-    throw std::invalid_argument("model.storage = scratch: a team of " + std::to_string(team) +
-                                " lattices of L = " + std::to_string(params_.L) +
-                                " does not fit in team scratch memory (" +
-                                std::to_string(max_scratch) + " bytes)");
+    throw std::invalid_argument(
+        "model.storage = scratch: a team of " + std::to_string(team * per_thread) +
+        " lattices of L = " + std::to_string(params_.L) + " does not fit in team scratch memory (" +
+        std::to_string(max_scratch) + " bytes)");
   plan_.team_size = team;
+  plan_.walkers_per_thread = per_thread;
   plan_.scratch_lattice = scratch;
   plan_.team_histogram = hist_bytes <= budget;
   plan_.scratch_bytes =
-      (scratch ? lattice_bytes(team) : 0) + (plan_.team_histogram ? hist_bytes : 0);
+      (scratch ? lattice_bytes(team, per_thread) : 0) + (plan_.team_histogram ? hist_bytes : 0);
 }
 
 template <class ExecutionSpace>
@@ -161,11 +200,12 @@ void IsingMuca<ExecutionSpace>::set_log_weights(const std::vector<double>& log_w
                                 " bins, got " + std::to_string(log_weights.size()));
   log_weights_ = log_weights;
   auto host = Kokkos::create_mirror_view(thresholds_);
+  constexpr int moves[4] = {-2, -1, 1, 2};  // 0, 1, 3, 4 aligned neighbours
   for (int k = 0; k < bins_.count(); ++k) {
-    for (int aligned = 0; aligned <= 4; ++aligned) {
-      const int to = k + aligned - 2;
-      host(k * 5 + aligned) =
-          to < 0 || to > bins_.N ? 0 : acceptance_threshold(log_weights[k], log_weights[to]);
+    for (int m = 0; m < 4; ++m) {
+      const int to = k + moves[m];
+      host(k).to[m] =
+          to < 0 || to > bins_.N ? 0u : acceptance_threshold(log_weights[k], log_weights[to]);
     }
   }
   Kokkos::deep_copy(space_, thresholds_, host);
@@ -182,7 +222,6 @@ void IsingMuca<ExecutionSpace>::run(std::uint64_t attempts, bool record,
   MucaSweepKernel<ExecutionSpace> kernel;
   kernel.spins = spins_;
   kernel.bins = walker_bins_;
-  kernel.neighbours = neighbours_;
   kernel.thresholds = thresholds_;
   kernel.histogram = histogram;
   kernel.seed = params_.seed;
@@ -194,6 +233,7 @@ void IsingMuca<ExecutionSpace>::run(std::uint64_t attempts, bool record,
   if (record && !plan_.team_histogram)
     kernel.scatter = Kokkos::Experimental::create_scatter_view(histogram);
   const long long per_team = static_cast<long long>(plan_.team_size) * plan_.walkers_per_thread;
+  const auto stride = static_cast<std::uint32_t>(plan_.scratch_lattice ? per_team : walkers_);
   const int league = static_cast<int>((walkers_ + per_team - 1) / per_team);
 
   std::uint64_t done = 0;
@@ -202,8 +242,8 @@ void IsingMuca<ExecutionSpace>::run(std::uint64_t attempts, bool record,
     if (sites_.extent(0) < static_cast<std::size_t>(chunk))
       sites_ = decltype(sites_)(Kokkos::view_alloc(Kokkos::WithoutInitializing, "muca::sites"),
                                 std::min(attempts, max_chunk));
-    detail::generate_sites(space_, sites_, params_.seed, step_, chunk,
-                           static_cast<std::uint32_t>(sites()));
+    detail::generate_sites(space_, sites_, neighbours_, params_.seed, step_, chunk,
+                           static_cast<std::uint32_t>(sites()), stride);
     kernel.sites = sites_;
     kernel.step0 = step_;
     kernel.steps = chunk;

@@ -10,6 +10,9 @@ void Parameters::validate() const {
   if (L < 4 || L > 256 || L % 2 != 0)
     fail("model.L = " + std::to_string(L) + ": expected an even lattice size in [4, 256]");
   if (walkers < 0) fail("model.walkers = " + std::to_string(walkers) + ": expected >= 1 or auto");
+  if (walkers_per_thread < 0 || walkers_per_thread > 8)
+    fail("model.walkers_per_thread = " + std::to_string(walkers_per_thread) +
+         ": expected 0 (auto) .. 8");
   if (team_size < 0 || team_size > 1024)
     fail("model.team_size = " + std::to_string(team_size) + ": expected 0 (auto) .. 1024");
   if (!(therm_factor >= 0)) fail("iteration.therm_factor must be >= 0");

@@ -45,6 +45,26 @@ struct LaunchPlan {
   std::size_t scratch_bytes = 0;
 };
 
+/// Acceptance thresholds of one energy bin for the four bin-changing moves: flipping a spin
+/// with 0, 1, 3 or 4 aligned neighbours moves the walker to bin - 2, bin - 1, bin + 1,
+/// bin + 2 (2 aligned neighbours leave the energy unchanged: always accepted). A move is
+/// accepted iff (random word >> 1) < threshold, with threshold = floor(p * 2^31) in
+/// [0, 2^31]: exact integer arithmetic on every backend, and 16 bytes so a GPU thread
+/// can keep its bin's row in registers and reload it with one load when the bin changes.
+struct alignas(16) ThresholdRow {
+  std::uint32_t to[4];
+};
+
+/// The shared site of one step, precomputed once for all walkers: element offsets (word
+/// index times the lattice stride of the launch) and bit positions of the site and of its
+/// neighbours +x, +y, -x, -y. Shifts 0..3 are the bytes of `shifts`, shift 4 is `shift4`.
+struct alignas(16) StepSites {
+  std::uint32_t offset[5];
+  std::uint32_t shifts;
+  std::uint32_t shift4;
+  std::uint32_t unused;
+};
+
 // Kernel functor; public so nvcc can compile its device code (no private lambdas).
 template <class ExecutionSpace>
 struct MucaSweepKernel {
@@ -53,15 +73,16 @@ struct MucaSweepKernel {
   using scatter_type = decltype(Kokkos::Experimental::create_scatter_view(
       std::declval<Kokkos::View<count_type*, memory_space>>()));
 
+  /// Device threads keep their bin's thresholds in registers (the table does not stay in
+  /// L1 next to the shared-memory lattices, and a warp's walkers sit at unrelated
+  /// energies, so a lookup per attempt is a scattered L2 gather). CPU cores look the row up
+  /// every attempt from L1, which keeps register pressure of the lockstep group low.
+  static constexpr bool cache_thresholds = is_device_space_v<ExecutionSpace>;
+
   Kokkos::View<std::uint32_t**, Kokkos::LayoutRight, memory_space> spins;
   Kokkos::View<std::int32_t*, memory_space> bins;
-  Kokkos::View<const std::uint32_t*, memory_space, Kokkos::MemoryTraits<Kokkos::RandomAccess>>
-      sites;
-  Kokkos::View<const std::uint32_t**, Kokkos::LayoutRight, memory_space,
-               Kokkos::MemoryTraits<Kokkos::RandomAccess>>
-      neighbours;
-  Kokkos::View<const std::uint64_t*, memory_space, Kokkos::MemoryTraits<Kokkos::RandomAccess>>
-      thresholds;  // (bin * 5 + aligned neighbours): accept iff random word < threshold
+  Kokkos::View<const StepSites*, memory_space> sites;
+  Kokkos::View<const ThresholdRow*, memory_space> thresholds;  // per energy bin
   Kokkos::View<count_type*, memory_space> histogram;
   scatter_type scatter;
   std::uint64_t seed = 0;
@@ -84,45 +105,32 @@ struct MucaSweepKernel {
     const int left = walkers - first;
     const int count = left < 0 ? 0 : (left < per_thread ? left : per_thread);
 
-    std::uint32_t* lattice = nullptr;
-    int stride = walkers;
     std::uint32_t* team_hist = nullptr;
+    std::uint32_t* shared_lattice = nullptr;
     if (plan.scratch_lattice) {
-      lattice = static_cast<std::uint32_t*>(
-          team.team_shmem().get_shmem(sizeof(std::uint32_t) * words * width));
+      shared_lattice = assume_team_scratch(static_cast<std::uint32_t*>(
+          team.team_shmem().get_shmem(sizeof(std::uint32_t) * words * width)));
     }
     if (plan.team_histogram && record) {
-      team_hist =
-          static_cast<std::uint32_t*>(team.team_shmem().get_shmem(sizeof(std::uint32_t) * nbins));
+      team_hist = assume_team_scratch(
+          static_cast<std::uint32_t*>(team.team_shmem().get_shmem(sizeof(std::uint32_t) * nbins)));
       for (int b = lane; b < nbins; b += team_size) team_hist[b] = 0;
     }
+    // The step offsets were computed for this stride: `width` in scratch, W in global memory.
     if (plan.scratch_lattice) {
-      lattice += lane * per_thread;
-      stride = width;
+      std::uint32_t* const mine = shared_lattice + lane * per_thread;
       for (int v = 0; v < count; ++v)
-        for (int k = 0; k < words; ++k) lattice[k * width + v] = spins(k, first + v);
-    } else if (count > 0) {
-      lattice = &spins(0, first);
-    }
-    team.team_barrier();
-
-    if (count > 0) {
-      if (!record) {
-        run_group(first, count, lattice, stride, [](int) {});
-      } else if (team_hist != nullptr) {
-        run_group(first, count, lattice, stride,
-                  [team_hist](int bin) { Kokkos::atomic_add(&team_hist[bin], 1u); });
-      } else {
-        auto access = scatter.access();
-        run_group(first, count, lattice, stride,
-                  [&access](int bin) { access(bin) += count_type(1); });
-      }
-    }
-
-    team.team_barrier();
-    if (plan.scratch_lattice) {
+        for (int k = 0; k < words; ++k) mine[k * width + v] = spins(k, first + v);
+      team.team_barrier();
+      // Separate call sites so the compiler knows which memory each lattice pointer is in.
+      if (count > 0) run_recorded(first, count, assume_team_scratch(mine), team_hist);
+      team.team_barrier();
       for (int v = 0; v < count; ++v)
-        for (int k = 0; k < words; ++k) spins(k, first + v) = lattice[k * width + v];
+        for (int k = 0; k < words; ++k) spins(k, first + v) = mine[k * width + v];
+    } else {
+      team.team_barrier();
+      if (count > 0) run_recorded(first, count, &spins(0, first), team_hist);
+      team.team_barrier();
     }
     if (team_hist != nullptr) {
       for (int b = lane; b < nbins; b += team_size)
@@ -130,75 +138,158 @@ struct MucaSweepKernel {
     }
   }
 
-  static constexpr int cpu_group = 8;
-
-  template <class Recorder>
-  KOKKOS_INLINE_FUNCTION void run_group(int first, int count, std::uint32_t* lattice, int stride,
-                                        const Recorder& record_bin) const {
-    if constexpr (is_device_space_v<ExecutionSpace>) {
-      // One walker per GPU thread: keep the device loop free of the group dispatch.
-      run_walkers<1>(first, lattice, stride, record_bin);
-      return;
-    }
-    if (count == cpu_group) {
-      run_walkers<cpu_group>(first, lattice, stride, record_bin);
+  KOKKOS_INLINE_FUNCTION void run_recorded(int first, int count, std::uint32_t* lattice,
+                                           std::uint32_t* team_hist) const {
+    if (!record) {
+      run_group(first, count, lattice, [](int, std::uint32_t) {});
+    } else if (team_hist != nullptr) {
+      run_group(first, count, lattice, [team_hist](int bin, std::uint32_t n) {
+        atomic_add_team_scratch(&team_hist[bin], n);
+      });
     } else {
-      for (int v = 0; v < count; ++v) run_walkers<1>(first + v, lattice + v, stride, record_bin);
+      auto access = scatter.access();
+      run_group(first, count, lattice,
+                [&access](int bin, std::uint32_t n) { access(bin) += count_type(n); });
     }
   }
 
-  // Runs walkers first .. first+V-1, whose word k lives at lattice[k * stride + v], through
-  // `steps` attempts. `record_bin(bin)` is called after every attempt; a template so the
-  // no-record case compiles to nothing. V is a compile-time constant so the per-walker
-  // state stays in registers.
-  template <int V, class Recorder>
-  KOKKOS_INLINE_FUNCTION void run_walkers(int first, std::uint32_t* lattice, int stride,
-                                          const Recorder& record_bin) const {
+  static constexpr int cpu_group = 8;
+
+  template <class Recorder>
+  KOKKOS_INLINE_FUNCTION void run_group(int first, int count, std::uint32_t* lattice,
+                                        const Recorder& record_bin) const {
+    if constexpr (is_device_space_v<ExecutionSpace>) {
+      // GPU: one walker per thread by default, or a pair; nothing larger is compiled, to
+      // keep the device loop free of a wide dispatch.
+      if (count == 2) {
+        run_walkers<2>(first, lattice, record_bin);
+      } else {
+        for (int v = 0; v < count; ++v) run_walkers<1>(first + v, lattice + v, record_bin);
+      }
+      return;
+    }
+    if (count == cpu_group) {
+      run_walkers<cpu_group>(first, lattice, record_bin);
+    } else {
+      for (int v = 0; v < count; ++v) run_walkers<1>(first + v, lattice + v, record_bin);
+    }
+  }
+
+  /// Per-walker registers of a lockstep group of V walkers.
+  template <int V>
+  struct GroupState {
     int bin[V];
-    // Four acceptance words per Philox call; r0 is the current step's word.
-    std::uint32_t r0[V], r1[V], r2[V], r3[V];
+    std::uint32_t dwell[V];  ///< device: attempts ending in `bin` not yet recorded
+    ThresholdRow row[V];     ///< device: thresholds of `bin`
+  };
+
+  // Runs walkers first .. first+V-1, whose word k lives at lattice[offset_k + v], through
+  // `steps` attempts. The histogram counts the bin after every attempt through
+  // `record_bin(bin, n)`: on GPUs run-length encoded, once per bin change, so the shared-
+  // memory atomics are a few times rarer than attempts; on CPUs once per attempt. V is a
+  // compile-time constant so the per-walker state stays in registers.
+  template <int V, class Recorder>
+  KOKKOS_INLINE_FUNCTION void run_walkers(int first, std::uint32_t* lattice,
+                                          const Recorder& record_bin) const {
+    GroupState<V> g;
     PORTAMC_UNROLL
-    for (int v = 0; v < V; ++v) bin[v] = bins(first + v);
-    for (int t = 0; t < steps; ++t) {
-      const std::uint64_t step = step0 + t;
-      const int slot = static_cast<int>(step & 3);
-      if (t == 0 || slot == 0) {
-        PORTAMC_UNROLL
-        for (int v = 0; v < V; ++v) {
-          const rng::Block b = rng::draw(seed, rng::purpose_acceptance, first + v, step >> 2);
-          r0[v] = b[0], r1[v] = b[1], r2[v] = b[2], r3[v] = b[3];
-          for (int s = 0; s < slot; ++s) r0[v] = r1[v], r1[v] = r2[v], r2[v] = r3[v];
-        }
-      }
-      const std::uint32_t site = sites(t);
-      const int at = static_cast<int>(site >> 5) * stride;
-      const std::uint32_t shift = site & 31;
-      int nat[4];
-      std::uint32_t nshift[4];
-      PORTAMC_UNROLL
-      for (int n = 0; n < 4; ++n) {
-        const std::uint32_t other = neighbours(site, n);
-        nat[n] = static_cast<int>(other >> 5) * stride;
-        nshift[n] = other & 31;
-      }
+    for (int v = 0; v < V; ++v) {
+      g.bin[v] = bins(first + v);
+      g.dwell[v] = 0;
+      if (cache_thresholds) g.row[v] = thresholds(g.bin[v]);
+    }
+    // Step t uses word (step0 + t) & 3 of walker w's Philox block (step0 + t) >> 2. Steps
+    // before the first and after the last full block of four draw a block each (at most
+    // six per launch); the steady state draws one block per four steps.
+    int t = 0;
+    for (; t < steps && ((step0 + t) & 3) != 0; ++t)
+      single_step<V>(g, first, lattice, t, record_bin);
+    for (; t + 4 <= steps; t += 4) {
+      std::uint32_t r[V][4];
       PORTAMC_UNROLL
       for (int v = 0; v < V; ++v) {
-        const std::uint32_t word = lattice[at + v];
-        const std::uint32_t spin = (word >> shift) & 1u;
-        int aligned = 0;
+        const rng::Block b = rng::draw(seed, rng::purpose_acceptance, first + v, (step0 + t) >> 2);
+        r[v][0] = b[0], r[v][1] = b[1], r[v][2] = b[2], r[v][3] = b[3];
+      }
+      PORTAMC_UNROLL
+      for (int j = 0; j < 4; ++j) {
+        const StepSites s = sites(t + j);
         PORTAMC_UNROLL
-        for (int n = 0; n < 4; ++n) aligned += ((lattice[nat[n] + v] >> nshift[n]) & 1u) == spin;
-        // Flipping changes E by 4*aligned - 8, i.e. the bin by aligned - 2. Branch-free: the
-        // outcome is a coin flip no predictor learns, and on GPUs the warp stays converged.
-        const std::uint32_t accept = r0[v] < thresholds(bin[v] * 5 + aligned) ? 1u : 0u;
-        lattice[at + v] = word ^ (accept << shift);
-        bin[v] += (aligned - 2) & -static_cast<int>(accept);
-        r0[v] = r1[v], r1[v] = r2[v], r2[v] = r3[v];
-        record_bin(bin[v]);
+        for (int v = 0; v < V; ++v) attempt<V>(g, v, lattice, s, r[v][j], record_bin);
       }
     }
+    for (; t < steps; ++t) single_step<V>(g, first, lattice, t, record_bin);
     PORTAMC_UNROLL
-    for (int v = 0; v < V; ++v) bins(first + v) = bin[v];
+    for (int v = 0; v < V; ++v) {
+      if (g.dwell[v] != 0) record_bin(g.bin[v], g.dwell[v]);
+      bins(first + v) = g.bin[v];
+    }
+  }
+
+  template <int V, class Recorder>
+  KOKKOS_INLINE_FUNCTION void single_step(GroupState<V>& g, int first, std::uint32_t* lattice,
+                                          int t, const Recorder& record_bin) const {
+    const std::uint64_t step = step0 + t;
+    const StepSites s = sites(t);
+    PORTAMC_UNROLL
+    for (int v = 0; v < V; ++v) {
+      const rng::Block b = rng::draw(seed, rng::purpose_acceptance, first + v, step >> 2);
+      const int slot = static_cast<int>(step & 3);  // selects, not a dynamic index (stack)
+      const std::uint32_t r = slot < 2 ? (slot == 0 ? b[0] : b[1]) : (slot == 2 ? b[2] : b[3]);
+      attempt<V>(g, v, lattice, s, r, record_bin);
+    }
+  }
+
+  // One Metropolis attempt of walker v at the step's site with acceptance word r.
+  template <int V, class Recorder>
+  KOKKOS_FORCEINLINE_FUNCTION void attempt(GroupState<V>& g, int v, std::uint32_t* lattice,
+                                           const StepSites& s, std::uint32_t r,
+                                           const Recorder& record_bin) const {
+    std::uint32_t* const at = lattice + s.offset[0] + v;
+    const std::uint32_t word = *at;
+    const std::uint32_t shift = s.shifts & 0xffu;
+    const std::uint32_t spin = (word >> shift) & 1u;
+    int differ = 0;
+    PORTAMC_UNROLL
+    for (int n = 1; n < 4; ++n)
+      differ += ((lattice[s.offset[n] + v] >> ((s.shifts >> (8 * n)) & 0xffu)) ^ spin) & 1u;
+    differ += ((lattice[s.offset[4] + v] >> s.shift4) ^ spin) & 1u;
+    const int aligned = 4 - differ;
+    // Flipping changes E by 4*aligned - 8, i.e. the bin by aligned - 2. Branch-free
+    // selection and update: the outcome is a coin flip no predictor learns, and on GPUs
+    // the warp stays converged.
+    // Two aligned neighbours leave the energy unchanged: always accepted (no lookup).
+    std::uint32_t threshold;
+    if constexpr (cache_thresholds) {
+      // Selects from registers (a dynamic index would put the row in local memory).
+      const ThresholdRow& row = g.row[v];
+      const std::uint32_t down = (aligned & 1) ? row.to[1] : row.to[0];
+      const std::uint32_t up = (aligned & 1) ? row.to[2] : row.to[3];
+      threshold = aligned < 2 ? down : up;
+    } else {
+      // One indexed load from L1; arithmetic, not ternaries, which GCC turns into branches
+      // that mispredict half the time. aligned = 2 reads a neighbour entry, unused.
+      threshold = thresholds(g.bin[v]).to[aligned - static_cast<int>(aligned > 2)];
+    }
+    const std::uint32_t accept =
+        static_cast<std::uint32_t>((r >> 1) < threshold) | static_cast<std::uint32_t>(aligned == 2);
+    *at = word ^ (accept << shift);
+    const int delta = (aligned - 2) & -static_cast<int>(accept);
+    if constexpr (cache_thresholds) {
+      // GPU: a bin change (a minority of attempts) flushes the dwell count and reloads
+      // the row; the rest of the warp idles through it instead of issuing a gather.
+      if (delta != 0) {
+        record_bin(g.bin[v], g.dwell[v]);
+        g.dwell[v] = 0;
+        g.bin[v] += delta;
+        g.row[v] = thresholds(g.bin[v]);
+      }
+      ++g.dwell[v];
+    } else {
+      // CPU: the change is a coin flip no branch predictor learns; stay branch-free.
+      g.bin[v] += delta;
+      record_bin(g.bin[v], 1u);
+    }
   }
 };
 
@@ -258,8 +349,8 @@ class IsingMuca {
   Kokkos::View<std::uint32_t**, Kokkos::LayoutRight, memory_space> spins_;
   Kokkos::View<std::int32_t*, memory_space> walker_bins_;
   Kokkos::View<std::uint32_t**, Kokkos::LayoutRight, memory_space> neighbours_;
-  Kokkos::View<std::uint64_t*, memory_space> thresholds_;
-  Kokkos::View<std::uint32_t*, memory_space> sites_;
+  Kokkos::View<ThresholdRow*, memory_space> thresholds_;
+  Kokkos::View<StepSites*, memory_space> sites_;
 };
 
 /// Walkers that fill the default device: SMs x resident threads on a GPU, eight per
@@ -267,8 +358,8 @@ class IsingMuca {
 long long default_walkers();
 
 /// Acceptance threshold for a move between bins with weights ln W(from), ln W(to):
-/// floor(min(1, W(to)/W(from)) * 2^32), compared with a uniform 32-bit word.
-std::uint64_t acceptance_threshold(double log_weight_from, double log_weight_to);
+/// floor(min(1, W(to)/W(from)) * 2^31), compared with the top 31 bits of a uniform word.
+std::uint32_t acceptance_threshold(double log_weight_from, double log_weight_to);
 
 extern template class IsingMuca<Kokkos::DefaultExecutionSpace>;
 #ifdef PORTAMC_HAVE_DEVICE_BACKEND

@@ -19,7 +19,11 @@ struct Parameters {
   long long walkers = 0;  ///< 0 = fill the device
   std::uint64_t seed = 1;
   LatticeStorage storage = LatticeStorage::automatic;
-  int team_size = 0;  ///< walkers per team on GPUs; 0 = choose
+  int team_size = 0;  ///< threads per team on GPUs; 0 = choose
+  /// Walkers one thread updates in lockstep: 0 = choose (GPUs: 2 with lattices in shared
+  /// memory, else 1; CPUs: 8). More give
+  /// a thread independent dependency chains and share the per-step site arithmetic.
+  int walkers_per_thread = 0;
 
   // Weight iteration (Gross et al. 2018, Sec. 3).
   double therm_factor = 30.0;      ///< N_therm = therm_factor * w attempts per walker
