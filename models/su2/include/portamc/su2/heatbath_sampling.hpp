@@ -1,0 +1,189 @@
+#pragma once
+// The SU(2) heatbath's one-dimensional problem: draw a0 in [-1, 1] with density
+//   P(a0) ∝ sqrt(1 - a0^2) exp(alpha a0),     alpha = beta k >= 0,
+// where k V (V in SU(2)) is the link's staple sum. Two rejection methods, both written in
+// y = 1 - a0 in [0, 2] (precise when a0 is close to 1, which float needs):
+//
+//  * Creutz (PRD 21 (1980) 2308, the paper's method): y from the exponential proposal
+//    exp(-alpha y) on [0, 2] by inversion, accepted with probability sqrt(1 - a0^2).
+//    Acceptance pi I1(alpha) / (2 sinh alpha): pi/4 at alpha -> 0, ~ sqrt(pi / 2 alpha) large.
+//  * Kennedy–Pendleton (PLB 156 (1985) 393): y = (E + Z^2/2) / alpha ~ Gamma(3/2) / alpha,
+//    accepted with probability sqrt(1 - y/2). Acceptance sqrt(2 pi alpha) I1(alpha) e^-alpha:
+//    -> 1 for large alpha, -> 0 for small.
+//
+// The acceptances cross at alpha* = 1.6847 (both 0.711; the heatbath sampler test measures
+// both curves), so `automatic` uses Kennedy–Pendleton for alpha >= alpha* and Creutz below:
+// no link sees an acceptance under 0.711.
+//
+// Retries are bounded (max_attempts). When they run out the link keeps its old value and
+// the update is counted as a failure. That keeps the chain exact: the failure probability
+// depends on alpha only, not on the old link, so the update is a mixture of the identity
+// and the exact heatbath, both of which leave the Boltzmann distribution invariant.
+//
+// Random words (one Philox call = 4 words) for the update of global link l in heatbath
+// sweep n: call c = draw(seed, purpose_su2_heatbath, l, n * 256 + c), c = 0..255.
+//   call 0: words 0, 1 the rotation axis; words 2, 3 Creutz's first attempt;
+//   call c >= 1: one Kennedy–Pendleton attempt, or two Creutz attempts.
+#include <Kokkos_Core.hpp>
+#include <cstdint>
+
+#include "portamc/kokkos_compat.hpp"
+#include "portamc/rng.hpp"
+#include "portamc/su2/quaternion.hpp"
+#include "portamc/su2/random_su2.hpp"
+
+namespace portamc::su2 {
+
+enum class HeatbathMethod : int {
+  automatic = 0,  ///< Kennedy–Pendleton for alpha >= the threshold, else Creutz
+  creutz = 1,
+  kennedy_pendleton = 2,
+};
+
+/// alpha where the two acceptances are equal (root of pi / (1 - e^{-2 alpha}) = sqrt(2 pi alpha)).
+inline constexpr double acceptance_crossover_alpha = 1.6847376360;
+
+/// Philox calls available to one link update; bounds max_attempts.
+inline constexpr int calls_per_link_update = 256;
+inline constexpr int max_heatbath_attempts = calls_per_link_update - 1;
+
+/// Exact acceptance probabilities of one attempt (host; for tests and documentation).
+double creutz_acceptance(double alpha);
+double kennedy_pendleton_acceptance(double alpha);
+/// Exact probability that a0 lies in [lo, hi] under P(a0) ∝ sqrt(1 - a0^2) exp(alpha a0).
+double a0_interval_probability(double alpha, double lo, double hi);
+
+/// The random words of one link update.
+struct LinkDraws {
+  std::uint64_t seed;
+  std::uint64_t link;
+  std::uint64_t step_base;  ///< heatbath sweep * calls_per_link_update
+  KOKKOS_INLINE_FUNCTION rng::Block operator()(int call) const {
+    return rng::draw(seed, rng::purpose_su2_heatbath, link, step_base + call);
+  }
+};
+
+template <class Real>
+struct A0Draw {
+  Real y;        ///< 1 - a0 when accepted
+  int attempts;  ///< proposals made
+  bool accepted;
+};
+
+/// Inversion of the truncated exponential exp(-alpha y) on [0, 2]:
+/// y(u) = -log(1 - u c) / alpha with c = 1 - e^{-2 alpha}. Below alpha = 1e-3 a series in
+/// z = u c keeps full precision down to alpha = 0 (where y = 2u, a0 uniform).
+template <class Real>
+struct CreutzProposal {
+  Real alpha, c, c_over_alpha;
+  bool series;
+
+  KOKKOS_INLINE_FUNCTION explicit CreutzProposal(Real a) : alpha(a), series(a < Real(1e-3)) {
+    if (series) {
+      // (1 - e^{-2a}) / a = 2 - 2a + 4a^2/3 - 2a^3/3 + 4a^4/15 - 4a^5/45 + ...
+      c_over_alpha =
+          Real(2) +
+          a * (Real(-2) + a * (Real(4.0 / 3) +
+                               a * (Real(-2.0 / 3) + a * (Real(4.0 / 15) + a * Real(-4.0 / 45)))));
+      c = a * c_over_alpha;
+    } else {
+      c = Real(1) - kmath::exp(Real(-2) * a);
+      c_over_alpha = c / a;
+    }
+  }
+
+  KOKKOS_INLINE_FUNCTION Real y(Real u) const {
+    if (series) {
+      // -log(1 - z) / z = 1 + z/2 + z^2/3 + ...; z <= 2e-3, so six terms reach 1e-17.
+      const Real z = u * c;
+      const Real s =
+          Real(1) + z * (Real(0.5) + z * (Real(1.0 / 3) +
+                                          z * (Real(0.25) + z * (Real(0.2) + z * Real(1.0 / 6)))));
+      return u * c_over_alpha * s;
+    }
+    return -kmath::log(Real(1) - u * c) / alpha;
+  }
+};
+
+/// One Creutz proposal from words (wu, wv); on acceptance sets y.
+template <class Real>
+KOKKOS_INLINE_FUNCTION bool creutz_try(const CreutzProposal<Real>& proposal, std::uint32_t wu,
+                                       std::uint32_t wv, Real& y) {
+  const Real t = proposal.y(Uniform<Real>::closed0(wu));
+  const Real v = Uniform<Real>::closed0(wv);
+  // accept with probability sqrt(1 - a0^2) = sqrt(t (2 - t))
+  if (v * v <= t * (Real(2) - t)) {
+    y = t;
+    return true;
+  }
+  return false;
+}
+
+/// One Kennedy–Pendleton proposal from a block of four words; on acceptance sets y.
+template <class Real>
+KOKKOS_INLINE_FUNCTION bool kennedy_pendleton_try(Real inverse_alpha, const rng::Block& b,
+                                                  Real& y) {
+  const Real c = kmath::cos(two_pi<Real> * Uniform<Real>::closed0(b[1]));
+  const Real t =
+      -(kmath::log(Uniform<Real>::open0(b[0])) + c * c * kmath::log(Uniform<Real>::open0(b[2]))) *
+      inverse_alpha;
+  const Real r = Uniform<Real>::closed0(b[3]);
+  // accept with probability sqrt(1 - t/2) (which also rejects t > 2)
+  if (r * r <= Real(1) - Real(0.5) * t) {
+    y = t;
+    return true;
+  }
+  return false;
+}
+
+/// Creutz's method with at most max_attempts proposals; `first` is call 0 of the link.
+template <class Real>
+KOKKOS_INLINE_FUNCTION A0Draw<Real> draw_creutz(Real alpha, const rng::Block& first,
+                                                const LinkDraws& draws, int max_attempts) {
+  const CreutzProposal<Real> proposal(alpha);
+  A0Draw<Real> d{Real(0), 1, false};
+  d.accepted = creutz_try(proposal, first[2], first[3], d.y);
+  for (int call = 1; !d.accepted && d.attempts < max_attempts; ++call) {
+    const rng::Block b = draws(call);
+    ++d.attempts;
+    d.accepted = creutz_try(proposal, b[0], b[1], d.y);
+    if (!d.accepted && d.attempts < max_attempts) {
+      ++d.attempts;
+      d.accepted = creutz_try(proposal, b[2], b[3], d.y);
+    }
+  }
+  return d;
+}
+
+/// Kennedy–Pendleton with at most max_attempts proposals (calls 1 .. max_attempts).
+template <class Real>
+KOKKOS_INLINE_FUNCTION A0Draw<Real> draw_kennedy_pendleton(Real alpha, const LinkDraws& draws,
+                                                           int max_attempts) {
+  const Real inverse_alpha = Real(1) / alpha;
+  A0Draw<Real> d{Real(0), 0, false};
+  while (!d.accepted && d.attempts < max_attempts) {
+    ++d.attempts;
+    d.accepted = kennedy_pendleton_try(inverse_alpha, draws(d.attempts), d.y);
+  }
+  return d;
+}
+
+/// Whether a link with staple strength alpha is drawn by Kennedy–Pendleton.
+template <class Real>
+KOKKOS_INLINE_FUNCTION bool uses_kennedy_pendleton(HeatbathMethod method, Real alpha,
+                                                   Real threshold) {
+  return method == HeatbathMethod::kennedy_pendleton ||
+         (method == HeatbathMethod::automatic && alpha >= threshold);
+}
+
+/// a0 = 1 - y for a link with staple strength alpha by the chosen method.
+template <class Real>
+KOKKOS_INLINE_FUNCTION A0Draw<Real> draw_a0(HeatbathMethod method, Real alpha, Real threshold,
+                                            const rng::Block& first, const LinkDraws& draws,
+                                            int max_attempts) {
+  return uses_kennedy_pendleton(method, alpha, threshold)
+             ? draw_kennedy_pendleton(alpha, draws, max_attempts)
+             : draw_creutz(alpha, first, draws, max_attempts);
+}
+
+}  // namespace portamc::su2

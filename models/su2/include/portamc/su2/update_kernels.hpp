@@ -1,0 +1,131 @@
+#pragma once
+// Checkerboard update kernels: one thread per link of direction mu and one parity, indexed
+// by the half-site index h, so thread h reads and writes slot (2 mu + parity) V/2 + h and
+// consecutive threads touch consecutive addresses (link_storage.hpp). Links of one
+// direction and parity share no plaquette, so they update concurrently without atomics
+// (the heatbath's failure counter aside, which only exhausted retries touch).
+//
+// Public functors (not lambdas in member functions) so nvcc compiles their device code.
+#include <Kokkos_Core.hpp>
+#include <cstdint>
+
+#include "portamc/histogram.hpp"
+#include "portamc/kokkos_compat.hpp"
+#include "portamc/su2/geometry.hpp"
+#include "portamc/su2/heatbath_sampling.hpp"
+#include "portamc/su2/link_storage.hpp"
+#include "portamc/su2/quaternion.hpp"
+#include "portamc/su2/random_su2.hpp"
+#include "portamc/su2/reductions.hpp"
+#include "portamc/su2/staple.hpp"
+
+namespace portamc::su2 {
+
+/// Staples with |W|^2 below this are treated as zero: the heatbath draws a Haar element
+/// (alpha = 0) and overrelaxation leaves the link alone (its reflection is undefined).
+template <class Real>
+inline constexpr Real negligible_staple_norm2 = Real(1e-30);
+
+/// Launch policy of the update kernels. The launch bounds (256 threads, >= 3 blocks per
+/// multiprocessor) cap registers at 80 per thread: the heatbath otherwise takes ~130 and
+/// runs at a quarter occupancy, too few warps in flight to hide the staple loads (H200,
+/// 48^4 heatbath: float 15 -> 17, double 9.2 -> 10.1 x 10^9 link updates/s; overrelaxation
+/// unchanged). Host backends ignore them.
+template <class ExecutionSpace>
+using UpdatePolicy = Kokkos::RangePolicy<ExecutionSpace, Kokkos::IndexType<std::int64_t>,
+                                         Kokkos::LaunchBounds<256, 3>>;
+
+/// What one heatbath link update did.
+struct LinkUpdateResult {
+  int attempts;
+  bool accepted;
+  bool kennedy_pendleton;
+};
+
+/// Heatbath: U = X V^dagger with X = (a0, rotated axis) drawn by heatbath_sampling.hpp and
+/// V = W / |W|. The old link is not read (the heatbath forgets it) except when the
+/// retries run out, in which case it is not written either and the failure is counted,
+/// the kernel's only atomic, on a path that runs with probability ~(1 - 0.71)^max_attempts.
+template <class ExecutionSpace, class Real, int D>
+struct HeatbathKernel {
+  using memory_space = typename ExecutionSpace::memory_space;
+
+  LinkView<Real, memory_space> links;
+  ConstLinkView<Real, memory_space> staple_links;  // the same array, read through the cache
+  Kokkos::View<count_type, memory_space> failures;
+  Geometry geometry;
+  int mu = 0;
+  int parity = 0;
+  Real beta = 0;
+  Real kp_threshold = Real(acceptance_crossover_alpha);
+  HeatbathMethod method = HeatbathMethod::automatic;
+  int max_attempts = 1;
+  std::uint64_t seed = 0;
+  std::uint64_t step_base = 0;  ///< heatbath sweep * calls_per_link_update
+
+  KOKKOS_INLINE_FUNCTION LinkUpdateResult update(const std::int64_t h) const {
+    const LatticeSite<D> at(geometry, parity, h);
+    const LinkDraws draws{seed, static_cast<std::uint64_t>(geometry.global_link(at.site, mu)),
+                          step_base};
+    const Quaternion<Real> w = staple_sum<D>(staple_links, geometry, at, mu, parity);
+    const Real k2 = w.norm2();
+    const bool has_staple = k2 > negligible_staple_norm2<Real>;
+    const Real alpha = has_staple ? beta * kmath::sqrt(k2) : Real(0);
+
+    const rng::Block first = draws(0);
+    const bool kp = uses_kennedy_pendleton(method, alpha, kp_threshold);
+    const A0Draw<Real> d = kp ? draw_kennedy_pendleton(alpha, draws, max_attempts)
+                              : draw_creutz(alpha, first, draws, max_attempts);
+    if (!d.accepted) {
+      Kokkos::atomic_add(&failures(), count_type(1));
+      return {d.attempts, false, kp};
+    }
+    const Quaternion<Real> x = with_random_axis(d.y, first[0], first[1]);  // X = U V
+    // U = X V^dagger = X W^dagger / |W|: normalising the product divides by |W| and puts
+    // the link back on the unit sphere to rounding in the same step.
+    store_link(links, geometry.slot(mu, parity, at.site),
+               normalised(has_staple ? x * dagger(w) : x));
+    return {d.attempts, true, kp};
+  }
+
+  KOKKOS_INLINE_FUNCTION void operator()(const std::int64_t h) const { update(h); }
+};
+
+/// The heatbath with proposals and methods tallied by a reduction (diagnostics: the
+/// reduction's extra registers and block-level sums halve the GPU throughput).
+template <class ExecutionSpace, class Real, int D>
+struct CountingHeatbathKernel {
+  HeatbathKernel<ExecutionSpace, Real, D> heatbath;
+
+  KOKKOS_INLINE_FUNCTION void operator()(const std::int64_t h, HeatbathTally& tally) const {
+    const LinkUpdateResult r = heatbath.update(h);
+    tally.links += 1;
+    tally.attempts += static_cast<std::uint64_t>(r.attempts);
+    tally.kennedy_pendleton += r.kennedy_pendleton ? 1 : 0;
+  }
+};
+
+/// Overrelaxation: U -> V^dagger U^dagger V^dagger with V = W / |W|, the reflection of U
+/// that keeps Tr(U W), hence the action, unchanged. Computed as W^dagger U^dagger W^dagger
+/// normalised, which divides by |W|^2 and removes rounding drift in one step.
+template <class ExecutionSpace, class Real, int D>
+struct OverrelaxationKernel {
+  using memory_space = typename ExecutionSpace::memory_space;
+
+  LinkView<Real, memory_space> links;
+  ConstLinkView<Real, memory_space> staple_links;
+  Geometry geometry;
+  int mu = 0;
+  int parity = 0;
+
+  KOKKOS_INLINE_FUNCTION void operator()(const std::int64_t h) const {
+    const LatticeSite<D> at(geometry, parity, h);
+    const Quaternion<Real> w = staple_sum<D>(staple_links, geometry, at, mu, parity);
+    if (!(w.norm2() > negligible_staple_norm2<Real>)) return;
+    const std::int64_t slot = geometry.slot(mu, parity, at.site);
+    const Quaternion<Real> wd = dagger(w);
+    store_link(links, slot, normalised((wd * dagger(load_link(links, slot))) * wd));
+  }
+};
+
+}  // namespace portamc::su2
