@@ -21,7 +21,10 @@ struct HeatbathTally {
     return *this;
   }
   KOKKOS_INLINE_FUNCTION void operator+=(const volatile HeatbathTally& o) volatile {
-    links = links + o.links, attempts = attempts + o.attempts, failures = failures + o.failures;
+    // Separate statements: C++20 deprecates using the value of a volatile assignment.
+    links = links + o.links;
+    attempts = attempts + o.attempts;
+    failures = failures + o.failures;
     kennedy_pendleton = kennedy_pendleton + o.kennedy_pendleton;
   }
 };
@@ -37,7 +40,8 @@ struct PlaquetteSums {
     return *this;
   }
   KOKKOS_INLINE_FUNCTION void operator+=(const volatile PlaquetteSums& o) volatile {
-    spatial = spatial + o.spatial, temporal = temporal + o.temporal;
+    spatial = spatial + o.spatial;
+    temporal = temporal + o.temporal;
   }
 };
 

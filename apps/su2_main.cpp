@@ -1,0 +1,366 @@
+// portamc-su2: SU(2) lattice gauge theory (Wilson action; heatbath + overrelaxation) at one
+// coupling or over a scan of couplings: plaquette, Polyakov loop, Wilson loops and the static
+// potential. YAML in (input/su2*.yaml), HDF5 out (docs/output.md).
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <iostream>
+#include <optional>
+
+#include "portamc/app.hpp"
+#include "portamc/su2/run.hpp"
+#include "portamc/su2/run_analysis.hpp"
+#include "portamc/su2/run_output.hpp"
+
+namespace {
+
+using namespace portamc;
+using config::Integer, config::Real, config::RealList, config::String;
+using Rule = std::optional<std::string>;
+
+// The extents as integers, or nullopt when they are not 2..4 even integers (reported once, by
+// the lattice.extents rule; the rules that depend on the lattice then stay silent).
+std::optional<std::vector<int>> extents_of(const config::Config& c) {
+  const auto& e = c.real_list("lattice.extents");
+  if (e.size() < 2 || e.size() > 4) return std::nullopt;
+  std::vector<int> out;
+  for (double n : e) {
+    if (n != std::floor(n) || n < 2 || static_cast<long long>(n) % 2 != 0) return std::nullopt;
+    out.push_back(static_cast<int>(n));
+  }
+  return out;
+}
+
+std::string config_number(double v) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%g", v);
+  return text;
+}
+
+int smallest_spatial_extent(const std::vector<int>& e) {
+  int m = e.front();
+  for (std::size_t mu = 0; mu + 1 < e.size(); ++mu) m = std::min(m, e[mu]);
+  return m;
+}
+
+config::Schema make_schema() {
+  config::Schema s("portamc-su2");
+  s.add("lattice.extents", RealList{2, 100000, std::vector<double>{8, 8, 8, 8}, 2},
+        "N_0 .. N_{D-1}: 2 to 4 even integers >= 2; the last direction is time")
+      .add("model.beta", Real{0, 1000, 2.3}, "coupling beta = 4/g^2 (> 0); unused with beta_scan")
+      .add("model.beta_scan", RealList{0, 1000, std::vector<double>{}, 0},
+           "couplings to run in turn (each > 0); empty = the single model.beta")
+      .add("model.precision", String{"double", {"float", "double"}}, "link storage precision")
+      .add("model.start", String{"cold", {"cold", "hot", "file"}},
+           "initial configuration: unit links, Haar-random links, or model.start_file")
+      .add("model.start_file", String{"", {}},
+           "gauge configuration to start from (model.start: file); same extents and precision")
+      .add("model.seed", Integer{0, (1LL << 62), 1}, "random seed (hot start and heatbath)")
+      .add("updates.n_hb", Integer{0, 1000, 1}, "heatbath sweeps per update")
+      .add("updates.n_or", Integer{0, 1000, 0}, "overrelaxation sweeps per update")
+      .add("updates.method", String{"auto", {"auto", "creutz", "kennedy_pendleton"}},
+           "heatbath a0 sampler; auto: Kennedy-Pendleton where beta|staple| >= kp_threshold")
+      .add("updates.kp_threshold", Real{0, 1e6, su2::acceptance_crossover_alpha},
+           "staple strength alpha from which auto uses Kennedy-Pendleton")
+      .add("updates.max_attempts", Integer{1, su2::max_heatbath_attempts, 64},
+           "a0 proposals per link before it is left unchanged")
+      .add("updates.reunitarise_every", Integer{0, 1000000000, 0},
+           "reunitarise all links every this many updates (0: never; updates keep links unitary)")
+      .add("run.thermalisation", Integer{0, 1LL << 40, 100},
+           "updates before the first measurement, at every coupling", "updates")
+      .add("run.measurements", Integer{2, 1LL << 40, 100}, "measurements at every coupling")
+      .add("run.updates_between_measurements", Integer{1, 1LL << 30, 1},
+           "updates between two measurements", "updates")
+      .add("measure.wilson_r_max", Integer{0, 100000, 0},
+           "largest spatial extent R of Wilson loops (0: no Wilson loops)", "lattice units")
+      .add("measure.wilson_t_max", Integer{0, 100000, 0},
+           "largest temporal extent T of Wilson loops (>= 2 for the potential)", "lattice units")
+      .add("measure.ape_alpha", Real{0, 1, 0.5},
+           "APE staple weight: U <- Proj[(1-alpha) U + alpha/(2(D-2)) sum of spatial staples]")
+      .add("measure.ape_iterations", Integer{0, 1000000, 0},
+           "APE smearing steps of the spatial links; > 0 also measures smeared Wilson loops")
+      .add("measure.polyakov_bins", Integer{1, 1000000, 100},
+           "bins of the histogram of the spatial-average Polyakov loop over [-1, 1]")
+      .add("analysis.blocks", Integer{2, 1000000, 32},
+           "jackknife blocks of consecutive measurements (fewer if fewer measurements)")
+      .add("potential.enabled", config::Boolean{true},
+           "extract the static potential from the Wilson loops (needs 3 values of R to fit)")
+      .add("potential.fit_r_min", Integer{1, 100000, 1},
+           "smallest R in the fit V(R) = V0 - alpha/R + sigma R", "lattice units")
+      .add("potential.fit_r_max", Integer{0, 100000, 0},
+           "largest R in the fit (0: measure.wilson_r_max)", "lattice units")
+      .add("potential.plateau_t", Integer{0, 100000, 0},
+           "T at which V(R) = ln(W(R,T)/W(R,T+1)) is read off (0: automatic per R)",
+           "lattice units")
+      .add("potential.plateau_tolerance", Real{1e-6, 1e6, 1.0},
+           "automatic plateau: first T with |V_T - V_T+1| <= tolerance x its error")
+      .add("potential.sqrt_sigma", Real{1, 100000, 440.0},
+           "physical sqrt(string tension) that sets the lattice spacing", "MeV")
+      .add("output.file", String{"su2.h5", {}}, "HDF5 result file")
+      .add("output.save_config", String{"", {}},
+           "write the final configuration here (gauge-configuration file); empty: do not")
+      .add("checkpoint.file", String{"", {}}, "checkpoint file; empty = <output.file>.checkpoint")
+      .add("checkpoint.every", Integer{0, 1000000000, 100},
+           "write a checkpoint every this many measurements (0: only when interrupted)");
+
+  s.check(
+      [](const config::Config& c) -> Rule {
+        const auto& e = c.real_list("lattice.extents");
+        if (e.size() < 2 || e.size() > 4)
+          return "expected 2, 3 or 4 extents, got " + std::to_string(e.size());
+        for (std::size_t mu = 0; mu < e.size(); ++mu)
+          if (e[mu] != std::floor(e[mu]) || static_cast<long long>(e[mu]) % 2 != 0)
+            return "N_" + std::to_string(mu) + " = " + config_number(e[mu]) +
+                   ": every extent must be an even integer (the checkerboard updates need it)";
+        return std::nullopt;
+      },
+      "lattice.extents");
+  s.check(
+      [](const config::Config& c) -> Rule {
+        if (!(c.real("model.beta") > 0)) return "expected beta > 0";
+        return std::nullopt;
+      },
+      "model.beta");
+  s.check(
+      [](const config::Config& c) -> Rule {
+        for (double b : c.real_list("model.beta_scan"))
+          if (!(b > 0)) return "every beta must be > 0";
+        return std::nullopt;
+      },
+      "model.beta_scan");
+  s.check(
+      [](const config::Config& c) -> Rule {
+        const bool file = c.string("model.start") == "file";
+        const bool given = !c.string("model.start_file").empty();
+        if (file && !given) return "model.start: file needs a start file";
+        if (!file && given) return "only used with model.start: file";
+        return std::nullopt;
+      },
+      "model.start_file");
+  s.check(
+      [](const config::Config& c) -> Rule {
+        if (c.integer("updates.n_hb") + c.integer("updates.n_or") < 1)
+          return "an update needs at least one sweep (n_hb + n_or >= 1)";
+        return std::nullopt;
+      },
+      "updates.n_hb");
+  s.check(
+      [](const config::Config& c) -> Rule {
+        const auto r = c.integer("measure.wilson_r_max"), t = c.integer("measure.wilson_t_max");
+        if ((r > 0) != (t > 0)) return "wilson_r_max and wilson_t_max must both be 0 or both > 0";
+        const auto e = extents_of(c);
+        if (r > 0 && e && r > smallest_spatial_extent(*e) / 2)
+          return "R = " + std::to_string(r) + " is larger than half the smallest spatial extent (" +
+                 std::to_string(smallest_spatial_extent(*e) / 2) + ")";
+        return std::nullopt;
+      },
+      "measure.wilson_r_max");
+  s.check(
+      [](const config::Config& c) -> Rule {
+        const auto t = c.integer("measure.wilson_t_max");
+        const auto e = extents_of(c);
+        if (t == 1 && c.boolean("potential.enabled"))
+          return "expected 0 (off) or >= 2: effective masses compare T and T+1";
+        if (t > 0 && e && t > e->back() / 2)
+          return "T = " + std::to_string(t) + " is larger than half the time extent (" +
+                 std::to_string(e->back() / 2) + ")";
+        return std::nullopt;
+      },
+      "measure.wilson_t_max");
+  s.check(
+      [](const config::Config& c) -> Rule {
+        if (c.integer("measure.ape_iterations") == 0) return std::nullopt;
+        if (c.integer("measure.wilson_r_max") == 0)
+          return "APE smearing only acts on Wilson loops: set measure.wilson_r_max/t_max";
+        if (c.real_list("lattice.extents").size() < 3)
+          return "APE smearing needs two spatial directions (3 or 4 extents)";
+        return std::nullopt;
+      },
+      "measure.ape_iterations");
+  s.check(
+      [](const config::Config& c) -> Rule {
+        const auto r = c.integer("measure.wilson_r_max");
+        if (r == 0 || !c.boolean("potential.enabled")) return std::nullopt;
+        const auto lo = c.integer("potential.fit_r_min");
+        const auto hi =
+            c.integer("potential.fit_r_max") == 0 ? r : c.integer("potential.fit_r_max");
+        if (hi > r) return "fit_r_max = " + std::to_string(hi) + " exceeds wilson_r_max";
+        if (hi - lo + 1 < 3)
+          return "the fit range " + std::to_string(lo) + ".." + std::to_string(hi) +
+                 " needs at least 3 values of R (3 fit parameters)";
+        return std::nullopt;
+      },
+      "potential");
+  s.check(
+      [](const config::Config& c) -> Rule {
+        const auto t = c.integer("measure.wilson_t_max"), p = c.integer("potential.plateau_t");
+        if (t >= 2 && c.boolean("potential.enabled") && p > t - 1)
+          return "expected 0 (automatic) or 1.." + std::to_string(t - 1) + " (T+1 <= wilson_t_max)";
+        return std::nullopt;
+      },
+      "potential.plateau_t");
+  return s;
+}
+
+su2::RunParameters to_parameters(const config::Config& c) {
+  su2::RunParameters p;
+  p.extents = extents_of(c).value();
+  const auto& scan = c.real_list("model.beta_scan");
+  p.betas = scan.empty() ? std::vector<double>{c.real("model.beta")} : scan;
+  p.precision = c.string("model.precision") == "float" ? su2::StoragePrecision::kFloat
+                                                       : su2::StoragePrecision::kDouble;
+  const std::string& start = c.string("model.start");
+  p.start = start == "hot"    ? su2::StartKind::hot
+            : start == "file" ? su2::StartKind::file
+                              : su2::StartKind::cold;
+  p.start_file = c.string("model.start_file");
+  p.seed = static_cast<std::uint64_t>(c.integer("model.seed"));
+  p.heatbath_sweeps = static_cast<int>(c.integer("updates.n_hb"));
+  p.overrelaxation_sweeps = static_cast<int>(c.integer("updates.n_or"));
+  const std::string& method = c.string("updates.method");
+  p.method = method == "creutz"              ? su2::HeatbathMethod::creutz
+             : method == "kennedy_pendleton" ? su2::HeatbathMethod::kennedy_pendleton
+                                             : su2::HeatbathMethod::automatic;
+  p.kp_threshold = c.real("updates.kp_threshold");
+  p.max_attempts = static_cast<int>(c.integer("updates.max_attempts"));
+  p.reunitarise_every = static_cast<int>(c.integer("updates.reunitarise_every"));
+  p.thermalisation = c.integer("run.thermalisation");
+  p.measurements = c.integer("run.measurements");
+  p.updates_between_measurements = c.integer("run.updates_between_measurements");
+  p.wilson_r_max = static_cast<int>(c.integer("measure.wilson_r_max"));
+  p.wilson_t_max = static_cast<int>(c.integer("measure.wilson_t_max"));
+  p.ape_alpha = c.real("measure.ape_alpha");
+  p.ape_iterations = static_cast<int>(c.integer("measure.ape_iterations"));
+  p.polyakov_bins = static_cast<int>(c.integer("measure.polyakov_bins"));
+  p.jackknife_blocks = static_cast<int>(c.integer("analysis.blocks"));
+  p.potential = c.boolean("potential.enabled");
+  p.fit_r_min = static_cast<int>(c.integer("potential.fit_r_min"));
+  p.fit_r_max = static_cast<int>(c.integer("potential.fit_r_max"));
+  p.plateau_t = static_cast<int>(c.integer("potential.plateau_t"));
+  p.plateau_tolerance = c.real("potential.plateau_tolerance");
+  p.sqrt_sigma_mev = c.real("potential.sqrt_sigma");
+  p.validate();
+  return p;
+}
+
+// The start configuration, checked against this run's lattice and precision (and checksum).
+su2::GaugeConfig load_start(const su2::RunParameters& p) {
+  su2::GaugeConfigExpectation expected;
+  expected.extents.assign(p.extents.begin(), p.extents.end());
+  expected.precision = p.precision;
+  try {
+    return su2::read_gauge_config(p.start_file, expected);
+  } catch (const std::exception& e) {
+    throw app::BadInput(std::string("model.start_file: ") + e.what());
+  }
+}
+
+void print_summary(const su2::RunParameters& p, const std::vector<su2::PointRecord>& points,
+                   const std::vector<su2::PointAnalysis>& analyses) {
+  std::printf("%8s %22s %22s %22s %8s\n", "beta", "plaquette", "|P|", "chi_P", "tau_plaq");
+  for (std::size_t k = 0; k < points.size(); ++k) {
+    const auto& a = analyses[k];
+    std::printf("%8.4f %12.8f +- %.2e %12.8f +- %.2e %12.6f +- %.2e %8.2f\n", points[k].beta,
+                a.plaquette.mean.value, a.plaquette.mean.error, a.polyakov_abs.mean.value,
+                a.polyakov_abs.mean.error, a.susceptibility.value, a.susceptibility.error,
+                a.plaquette.tau.tau_int);
+    for (const auto* v : {&a.potential, &a.potential_smeared}) {
+      if (!*v) continue;
+      const char* which = v == &a.potential ? "unsmeared" : "APE-smeared";
+      if (!(*v)->ok) {
+        std::printf("  potential (%s): not extracted: %s\n", which, (*v)->status.c_str());
+        continue;
+      }
+      const auto& s = *(*v)->potential;
+      std::printf(
+          "  potential (%s, R %d..%d): sigma a^2 = %.5f +- %.5f, alpha = %.4f +- %.4f, "
+          "a = %.4f +- %.4f fm (sqrt(sigma) = %g MeV)\n",
+          which, s.fit_r_min, s.fit_r_max, s.sigma.value, s.sigma.error, s.alpha.value,
+          s.alpha.error, s.spacing_fm.value, s.spacing_fm.error, p.sqrt_sigma_mev);
+    }
+  }
+}
+
+int run(const app::Context& ctx) {
+  const auto& c = ctx.config;
+  const su2::RunParameters p = to_parameters(c);
+  const std::string output =
+      ctx.options.output.empty() ? c.string("output.file") : ctx.options.output;
+  const std::string ckpt_path =
+      c.string("checkpoint.file").empty() ? output + ".checkpoint" : c.string("checkpoint.file");
+  const std::string save_path = c.string("output.save_config");
+  const long long every = c.integer("checkpoint.every");
+  try {
+    h5::check_writable(output);
+    h5::check_writable(ckpt_path);
+    if (!save_path.empty()) h5::check_writable(save_path);
+  } catch (const std::runtime_error& e) {
+    throw app::BadInput(e.what());
+  }
+  std::optional<su2::GaugeConfig> start;
+  if (ctx.options.resume.empty() && p.start == su2::StartKind::file) start = load_start(p);
+
+  su2::Simulation sim(p);
+  if (ctx.options.resume.empty())
+    sim.start(start ? &*start : nullptr);
+  else
+    sim.restore(su2::read_checkpoint(ctx.options.resume));
+  start.reset();
+
+  const bool verbose = !ctx.options.quiet;
+  if (verbose)
+    std::cerr << "lattice " << p.extents.size() << "D, " << p.volume() << " sites, "
+              << p.betas.size() << " coupling(s), " << su2::to_string(p.precision) << "\n";
+  auto save = [&] { su2::write_checkpoint(ckpt_path, sim.checkpoint(), c.to_yaml()); };
+  auto measurements_done = [&] {
+    long long n = 0;
+    for (const auto& r : sim.points()) n += static_cast<long long>(r.measurements());
+    return n;
+  };
+  {
+    app::Progress progress("su2", verbose);
+    long long last = measurements_done();
+    while (!sim.done()) {
+      sim.advance();
+      progress.update(sim.fraction_done(), sim.status());
+      const long long now = measurements_done();
+      if (every > 0 && now != last && now % every == 0) save();
+      last = now;
+      if (app::stop_requested()) {
+        save();
+        progress.finish();
+        std::cerr << "interrupted: checkpoint written to " << ckpt_path
+                  << " (continue with --resume)\n";
+        return app::exit_interrupted;
+      }
+    }
+  }
+
+  std::vector<su2::PointAnalysis> analyses;
+  for (const auto& r : sim.points()) analyses.push_back(su2::analyse_point(r, p));
+  const h5::Provenance provenance = ctx.provenance(p.seed);
+  h5::OutputFile file(output);
+  auto root = file.root();
+  h5::write_provenance(root, provenance);
+  root.write_string("config", c.to_yaml(), "resolved configuration (YAML)");
+  su2::write_results(root, p, sim.points(), analyses);
+  file.commit();
+  if (!save_path.empty()) su2::save_configuration(save_path, sim, provenance);
+  std::filesystem::remove(ckpt_path);
+
+  if (verbose) {
+    print_summary(p, sim.points(), analyses);
+    std::printf("wrote %s%s%s\n", output.c_str(), save_path.empty() ? "" : " and ",
+                save_path.c_str());
+  }
+  return app::exit_ok;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const app::Description description{
+      "portamc-su2", "SU(2) lattice gauge theory: plaquette, Polyakov loop, static potential",
+      "portamc-su2 input/su2.yaml --set model.beta=2.5 -o su2-b2.5.h5"};
+  return app::main(argc, argv, description, make_schema(), run);
+}

@@ -1,0 +1,349 @@
+#include "portamc/su2/run_output.hpp"
+
+#include <cmath>
+#include <limits>
+#include <stdexcept>
+
+#include "portamc/su2/config_file.hpp"
+
+namespace portamc::su2 {
+namespace {
+
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+constexpr const char* kTauUnits = "measurements";
+
+std::string point_name(std::size_t k) {
+  return "point_" + std::to_string(k);
+}
+
+std::vector<std::int64_t> to_i64(const std::vector<int>& v) {
+  return {v.begin(), v.end()};
+}
+
+// A time series with its summary: group `name` holding step/value (growable, chunked) and the
+// scalar datasets mean, error, tau_int, tau_int_error.
+void write_observable(h5::Group g, const std::string& name, const std::vector<std::int64_t>& step,
+                      const std::vector<double>& values, const SeriesSummary& s,
+                      const std::string& units, const std::string& description) {
+  auto series = g.time_series(name, units, description);
+  series.append(step, values);
+  auto o = g.group(name);
+  o.write_scalar("mean", s.mean.value, units, "mean of " + description);
+  o.write_scalar("error", s.mean.error, units,
+                 "delete-one jackknife error of the mean over blocks of consecutive measurements");
+  o.write_scalar("tau_int", s.tau.tau_int, kTauUnits,
+                 "integrated autocorrelation time, tau = 1/2 + sum rho(t), automatic window");
+  o.write_scalar("tau_int_error", s.tau.tau_error, kTauUnits, "Madras-Sokal error of tau_int");
+  o.attribute("tau_window", static_cast<std::int64_t>(s.tau.window));
+  o.attribute("tau_window_converged", static_cast<std::int64_t>(s.tau.window_converged));
+}
+
+void write_loops(h5::Group g, const std::string& name, const RunParameters& p,
+                 const std::vector<std::int64_t>& step, const std::vector<double>& samples,
+                 const std::vector<SeriesSummary>& summary, const std::string& what) {
+  const std::size_t r = static_cast<std::size_t>(p.wilson_r_max);
+  const std::size_t t = static_cast<std::size_t>(p.wilson_t_max);
+  auto w = g.group(name);
+  w.attribute("r_max", static_cast<std::int64_t>(r));
+  w.attribute("t_max", static_cast<std::int64_t>(t));
+  w.attribute("description", what);
+  w.write("step", step, "updates", "updates of the run before each measurement");
+  w.write_2d("samples", samples, step.size(), r * t, "",
+             what + ", one row per measurement, column (R-1)*t_max + (T-1)");
+  std::vector<double> mean, error, tau, tau_error;
+  for (const auto& s : summary) {
+    mean.push_back(s.mean.value);
+    error.push_back(s.mean.error);
+    tau.push_back(s.tau.tau_int);
+    tau_error.push_back(s.tau.tau_error);
+  }
+  w.write_2d("mean", mean, r, t, "", "W(R,T), row R-1, column T-1");
+  w.write_2d("error", error, r, t, "", "jackknife error of W(R,T)");
+  w.write_2d("tau_int", tau, r, t, kTauUnits, "integrated autocorrelation time of W(R,T)");
+  w.write_2d("tau_int_error", tau_error, r, t, kTauUnits, "error of tau_int");
+}
+
+void write_estimate(h5::Group g, const std::string& name, const stats::Estimate& e,
+                    const std::string& units, const std::string& description) {
+  g.write_scalar(name, e.value, units, description);
+  g.write_scalar(name + "_error", e.error, units, "jackknife error of " + name);
+}
+
+void write_potential(h5::Group g, const std::string& name, const PotentialResult& result,
+                     const RunParameters& p) {
+  auto v = g.group(name);
+  v.attribute("status", result.status);
+  if (!result.ok) return;
+  const StaticPotential& s = *result.potential;
+  v.attribute("blocks", static_cast<std::int64_t>(s.blocks));
+  v.attribute("block_size", static_cast<std::int64_t>(s.block_size));
+  v.attribute("measurements_used", static_cast<std::int64_t>(s.measurements_used));
+  v.attribute("fit_r_min", static_cast<std::int64_t>(s.fit_r_min));
+  v.attribute("fit_r_max", static_cast<std::int64_t>(s.fit_r_max));
+  v.attribute("degrees_of_freedom", static_cast<std::int64_t>(s.degrees_of_freedom));
+  v.attribute("weighted", static_cast<std::int64_t>(s.weighted));
+  v.attribute("sqrt_sigma_mev", p.sqrt_sigma_mev);
+  v.attribute("sommer_r0_in_fit_range", static_cast<std::int64_t>(s.sommer_r0_in_fit_range));
+  v.attribute("model", "V(R) = V0 - alpha/R + sigma R");
+
+  std::vector<std::int64_t> r, plateau, found;
+  std::vector<double> value, error;
+  for (const auto& q : s.potential) {
+    r.push_back(q.r);
+    plateau.push_back(q.plateau_t);
+    found.push_back(q.plateau_found ? 1 : 0);
+    value.push_back(q.v.value);
+    error.push_back(q.v.error);
+  }
+  v.write("r", r, "lattice units", "quark separation R");
+  v.write("v", value, "lattice units", "V(R) a = V_T(R) at the plateau T");
+  v.write("v_error", error, "lattice units", "jackknife error of V(R)");
+  v.write("plateau_t", plateau, "lattice units", "T at which V(R) is read off");
+  v.write("plateau_found", found, "",
+          "1 if the plateau criterion was met (or T was configured), 0 if the last T was used");
+  const std::size_t rows = s.effective_mass.size();
+  const std::size_t cols = rows > 0 ? s.effective_mass.front().size() : 0;
+  std::vector<double> m, me;
+  for (const auto& row : s.effective_mass)
+    for (const auto& e : row) {
+      m.push_back(e.value);
+      me.push_back(e.error);
+    }
+  if (rows > 0 && cols > 0) {
+    v.write_2d("effective_mass", m, rows, cols, "lattice units",
+               "V_T(R) = ln(W(R,T)/W(R,T+1)), row R-1, column T-1");
+    v.write_2d("effective_mass_error", me, rows, cols, "lattice units",
+               "jackknife error of V_T(R)");
+  }
+  write_estimate(v, "v0", s.v0, "lattice units", "fitted constant V0 a");
+  write_estimate(v, "alpha", s.alpha, "", "fitted Coulomb coefficient alpha");
+  write_estimate(v, "sigma", s.sigma, "lattice units", "fitted string tension sigma a^2");
+  write_estimate(v, "chi2_per_dof", s.chi2_per_dof, "", "uncorrelated chi^2 per degree of freedom");
+  write_estimate(v, "spacing_fm", s.spacing_fm, "fm",
+                 "lattice spacing a = sqrt(sigma a^2) hbar c / sqrt(sigma), sqrt(sigma) = "
+                 "sqrt_sigma_mev");
+  write_estimate(v, "sommer_r0", s.sommer_r0, "lattice units", "Sommer scale r0/a (c = 1.65)");
+}
+
+void write_point(h5::Group su2, std::size_t k, const RunParameters& p, const PointRecord& rec,
+                 const PointAnalysis& a) {
+  auto g = su2.group(point_name(k));
+  g.attribute("beta", rec.beta);
+  g.attribute("measurements", static_cast<std::int64_t>(rec.measurements()));
+  g.attribute("thermalisation", static_cast<std::int64_t>(p.thermalisation));
+  g.attribute("updates_between_measurements",
+              static_cast<std::int64_t>(p.updates_between_measurements));
+  g.attribute("blocks", static_cast<std::int64_t>(a.blocking.blocks));
+  g.attribute("block_size", static_cast<std::int64_t>(a.blocking.block_size));
+
+  write_observable(g, "plaquette", rec.step, rec.plaquette, a.plaquette, "",
+                   "average plaquette <1/2 Tr U_p>, all planes");
+  write_observable(g, "plaquette_spatial", rec.step, rec.plaquette_spatial, a.plaquette_spatial, "",
+                   "average plaquette, planes without the time direction (NaN in 2D)");
+  write_observable(g, "plaquette_temporal", rec.step, rec.plaquette_temporal, a.plaquette_temporal,
+                   "", "average plaquette, planes with the time direction");
+  write_observable(g, "polyakov", rec.step, rec.polyakov, a.polyakov, "",
+                   "spatial average P of the Polyakov loop 1/2 Tr P(x)");
+  std::vector<double> abs_p;
+  for (double x : rec.polyakov) abs_p.push_back(std::abs(x));
+  write_observable(g, "polyakov_abs", rec.step, abs_p, a.polyakov_abs, "",
+                   "|P|, modulus of the spatial average of the Polyakov loop");
+
+  auto chi = g.group("polyakov_susceptibility");
+  chi.attribute("definition", "chi = N_s (<P^2> - <|P|>^2), N_s = spatial volume");
+  chi.attribute("spatial_volume", static_cast<std::int64_t>(p.spatial_volume()));
+  chi.write_scalar("value", a.susceptibility.value, "", "Polyakov-loop susceptibility chi");
+  chi.write_scalar("error", a.susceptibility.error, "", "jackknife error of chi");
+
+  auto h = g.group("polyakov_histogram");
+  h.attribute("definition", "counts of the per-measurement spatial average P in equal bins");
+  h.write("edges", polyakov_histogram_edges(p.polyakov_bins), "", "bin edges over [-1, 1]");
+  h.write("counts", rec.polyakov_histogram, "counts", "measurements with P in each bin");
+
+  if (!rec.wilson.empty()) {
+    write_loops(g, "wilson_loops", p, rec.step, rec.wilson, a.wilson,
+                "on-axis Wilson loops W(R,T) = <1/2 Tr>, unsmeared links");
+    if (a.potential) write_potential(g, "potential", *a.potential, p);
+  }
+  if (!rec.wilson_smeared.empty()) {
+    write_loops(g, "wilson_loops_smeared", p, rec.step, rec.wilson_smeared, a.wilson_smeared,
+                "on-axis Wilson loops W(R,T) after APE smearing of the spatial links");
+    auto w = g.group("wilson_loops_smeared");
+    w.attribute("ape_alpha", p.ape_alpha);
+    w.attribute("ape_iterations", static_cast<std::int64_t>(p.ape_iterations));
+    if (a.potential_smeared) write_potential(g, "potential_smeared", *a.potential_smeared, p);
+  }
+
+  auto t = g.group("timing");
+  t.write_scalar("updates", rec.updates, "updates", "updates at this coupling");
+  t.write_scalar("update_seconds", rec.update_seconds, "s", "wall time of the updates");
+  t.write_scalar("measurement_seconds", rec.measurement_seconds, "s",
+                 "wall time of the measurements (smearing and Wilson loops included)");
+  const double link_updates = double(rec.updates) *
+                              double(p.heatbath_sweeps + p.overrelaxation_sweeps) *
+                              double(p.volume()) * p.dimensions();
+  t.write_scalar("link_updates_per_second",
+                 rec.update_seconds > 0 ? link_updates / rec.update_seconds : kNaN, "1/s",
+                 "heatbath and overrelaxation link updates per second");
+  auto hb = g.group("heatbath");
+  hb.write_scalar("links", rec.heatbath_links, "", "heatbath link updates");
+  hb.write_scalar("failures", rec.heatbath_failures, "",
+                  "links left unchanged after max_attempts rejected proposals");
+}
+
+void write_scan(h5::Group su2, const std::vector<PointRecord>& points,
+                const std::vector<PointAnalysis>& analyses) {
+  auto s = su2.group("scan");
+  std::vector<double> beta;
+  for (const auto& r : points) beta.push_back(r.beta);
+  s.write("beta", beta, "", "coupling beta = 4/g^2 of each point_<k>");
+  auto column = [&](const std::string& name, auto get, const std::string& description) {
+    std::vector<double> value, error;
+    for (const auto& a : analyses) {
+      const stats::Estimate e = get(a);
+      value.push_back(e.value);
+      error.push_back(e.error);
+    }
+    s.write(name, value, "", description);
+    s.write(name + "_error", error, "", "jackknife error of " + name);
+  };
+  column(
+      "plaquette", [](const PointAnalysis& a) { return a.plaquette.mean; }, "mean plaquette");
+  column(
+      "plaquette_spatial", [](const PointAnalysis& a) { return a.plaquette_spatial.mean; },
+      "mean spatial plaquette");
+  column(
+      "plaquette_temporal", [](const PointAnalysis& a) { return a.plaquette_temporal.mean; },
+      "mean temporal plaquette");
+  column(
+      "polyakov", [](const PointAnalysis& a) { return a.polyakov.mean; }, "<P>");
+  column(
+      "polyakov_abs", [](const PointAnalysis& a) { return a.polyakov_abs.mean; }, "<|P|>");
+  column(
+      "polyakov_susceptibility", [](const PointAnalysis& a) { return a.susceptibility; },
+      "chi = N_s (<P^2> - <|P|>^2)");
+}
+
+// ---- Checkpoints --------------------------------------------------------------------------------
+
+template <class T>
+void write_if_any(h5::Group g, const std::string& name, const std::vector<T>& v,
+                  const std::string& units, const std::string& description) {
+  if (!v.empty()) g.write(name, v, units, description);
+}
+
+template <class T>
+std::vector<T> read_if_any(const h5::InputFile& f, const std::string& path) {
+  return f.exists(path) ? f.read<T>(path) : std::vector<T>{};
+}
+
+}  // namespace
+
+void write_results(h5::Group root, const RunParameters& p, const std::vector<PointRecord>& points,
+                   const std::vector<PointAnalysis>& analyses) {
+  if (points.size() != analyses.size())
+    throw std::invalid_argument("su2 write_results: one analysis per point expected");
+  auto g = root.group("su2");
+  g.attribute("dimensions", static_cast<std::int64_t>(p.dimensions()));
+  g.attribute("precision", su2::to_string(p.precision));
+  g.attribute("start", to_string(p.start));
+  if (p.start == StartKind::file) g.attribute("start_file", p.start_file);
+  g.attribute("seed", static_cast<std::uint64_t>(p.seed));
+  g.attribute("heatbath_sweeps", static_cast<std::int64_t>(p.heatbath_sweeps));
+  g.attribute("overrelaxation_sweeps", static_cast<std::int64_t>(p.overrelaxation_sweeps));
+  g.attribute("method", to_string(p.method));
+  g.attribute("reunitarise_every", static_cast<std::int64_t>(p.reunitarise_every));
+  g.attribute("points", static_cast<std::int64_t>(points.size()));
+  g.write("extents", to_i64(p.extents), "lattice units",
+          "lattice extents N_0 .. N_{D-1}; the last direction is time");
+  write_scan(g, points, analyses);
+  for (std::size_t k = 0; k < points.size(); ++k) write_point(g, k, p, points[k], analyses[k]);
+}
+
+void write_checkpoint(const std::string& path, const RunCheckpoint& c,
+                      const std::string& config_yaml) {
+  h5::OutputFile file(path);
+  auto root = file.root();
+  root.attribute("portamc_checkpoint", "su2");
+  root.write_string("config", config_yaml, "resolved configuration of the checkpointed run");
+  root.write_string("fingerprint", c.fingerprint, "parameters that shape the Markov chain");
+  auto s = root.group("position");
+  s.attribute("point", static_cast<std::int64_t>(c.position.point));
+  s.attribute("thermalisation_done", static_cast<std::int64_t>(c.position.thermalisation_done));
+  s.attribute("measurements_done", static_cast<std::int64_t>(c.position.measurements_done));
+  s.write_scalar("updates", c.position.updates, "updates", "updates of the run so far");
+  s.write_scalar("heatbath_sweeps", c.position.heatbath_sweeps, "sweeps",
+                 "heatbath RNG step counter");
+  s.write("links", c.links, "", "the configuration, canonical layout (see config_file.hpp)");
+  auto pts = root.group("points");
+  pts.attribute("count", static_cast<std::int64_t>(c.points.size()));
+  for (std::size_t k = 0; k < c.points.size(); ++k) {
+    const PointRecord& r = c.points[k];
+    auto g = pts.group(point_name(k));
+    g.attribute("beta", r.beta);
+    g.write_scalar("updates", r.updates, "updates", "updates at this coupling");
+    g.write_scalar("heatbath_links", r.heatbath_links, "", "heatbath link updates");
+    g.write_scalar("heatbath_failures", r.heatbath_failures, "", "heatbath failures");
+    g.write_scalar("update_seconds", r.update_seconds, "s", "update wall time");
+    g.write_scalar("measurement_seconds", r.measurement_seconds, "s", "measurement wall time");
+    write_if_any(g, "step", r.step, "updates", "step of each measurement");
+    write_if_any(g, "plaquette", r.plaquette, "", "plaquette");
+    write_if_any(g, "plaquette_spatial", r.plaquette_spatial, "", "spatial plaquette");
+    write_if_any(g, "plaquette_temporal", r.plaquette_temporal, "", "temporal plaquette");
+    write_if_any(g, "polyakov", r.polyakov, "", "Polyakov loop spatial average");
+    write_if_any(g, "wilson", r.wilson, "", "Wilson loops, flattened");
+    write_if_any(g, "wilson_smeared", r.wilson_smeared, "", "smeared Wilson loops, flattened");
+    write_if_any(g, "polyakov_histogram", r.polyakov_histogram, "counts", "Polyakov histogram");
+  }
+  file.commit();
+}
+
+RunCheckpoint read_checkpoint(const std::string& path) {
+  const h5::InputFile f(path);
+  if (!f.has_attribute("/", "portamc_checkpoint") ||
+      f.attribute_string("/", "portamc_checkpoint") != "su2")
+    throw std::runtime_error("'" + path + "' is not a portamc-su2 checkpoint");
+  RunCheckpoint c;
+  c.fingerprint = f.read_string("/fingerprint");
+  c.position.point = static_cast<std::size_t>(f.attribute_int("/position", "point"));
+  c.position.thermalisation_done = f.attribute_int("/position", "thermalisation_done");
+  c.position.measurements_done = f.attribute_int("/position", "measurements_done");
+  c.position.updates = f.read_scalar<std::uint64_t>("/position/updates");
+  c.position.heatbath_sweeps = f.read_scalar<std::uint64_t>("/position/heatbath_sweeps");
+  c.links = f.read<double>("/position/links");
+  const auto count = f.attribute_int("/points", "count");
+  for (std::int64_t k = 0; k < count; ++k) {
+    const std::string g = "/points/" + point_name(static_cast<std::size_t>(k));
+    PointRecord r;
+    r.beta = f.attribute_double(g, "beta");
+    r.updates = f.read_scalar<std::uint64_t>(g + "/updates");
+    r.heatbath_links = f.read_scalar<std::uint64_t>(g + "/heatbath_links");
+    r.heatbath_failures = f.read_scalar<std::uint64_t>(g + "/heatbath_failures");
+    r.update_seconds = f.read_scalar<double>(g + "/update_seconds");
+    r.measurement_seconds = f.read_scalar<double>(g + "/measurement_seconds");
+    r.step = read_if_any<std::int64_t>(f, g + "/step");
+    r.plaquette = read_if_any<double>(f, g + "/plaquette");
+    r.plaquette_spatial = read_if_any<double>(f, g + "/plaquette_spatial");
+    r.plaquette_temporal = read_if_any<double>(f, g + "/plaquette_temporal");
+    r.polyakov = read_if_any<double>(f, g + "/polyakov");
+    r.wilson = read_if_any<double>(f, g + "/wilson");
+    r.wilson_smeared = read_if_any<double>(f, g + "/wilson_smeared");
+    r.polyakov_histogram = read_if_any<std::uint64_t>(f, g + "/polyakov_histogram");
+    c.points.push_back(std::move(r));
+  }
+  return c;
+}
+
+void save_configuration(const std::string& path, const Simulation& simulation,
+                        const h5::Provenance& provenance) {
+  const RunParameters& p = simulation.parameters();
+  GaugeConfigMetadata m;
+  m.extents = to_i64(p.extents);
+  m.precision = p.precision;
+  m.beta = simulation.points().empty() ? p.betas.front() : simulation.points().back().beta;
+  m.sweep = simulation.position().heatbath_sweeps;
+  m.seed = p.seed;
+  write_gauge_config(path, m, simulation.configuration(), &provenance);
+}
+
+}  // namespace portamc::su2

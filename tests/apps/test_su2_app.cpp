@@ -1,0 +1,358 @@
+// End-to-end: portamc-su2 on tiny inputs; the HDF5 file it writes; starts from saved
+// configurations; checkpoint and resume; its error paths.
+#include <gtest/gtest.h>
+
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <chrono>
+#include <cmath>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "portamc/hdf5_file.hpp"
+
+namespace {
+
+namespace fs = std::filesystem;
+
+class Su2App : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() / ("portamc_su2_app_" + std::to_string(::getpid()));
+    fs::create_directories(dir_);
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+
+  std::string path(const std::string& name) const { return (dir_ / name).string(); }
+  std::string write_input(const std::string& name, const std::string& text) {
+    std::ofstream(path(name)) << text;
+    return path(name);
+  }
+  std::string command(const std::string& args) const {
+    return std::string(PORTAMC_SU2_APP) + " " + args + " > " + path("log.txt") + " 2>&1";
+  }
+  // Exit status of the app with `args`; its output goes to log.txt in the temp dir.
+  int run(const std::string& args) {
+    const int status = std::system(command(args).c_str());
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  }
+  std::string log() const {
+    std::ifstream in(path("log.txt"));
+    return std::string(std::istreambuf_iterator<char>(in), {});
+  }
+  fs::path dir_;
+};
+
+const char* tiny =
+    "lattice: {extents: [6, 6, 6, 4]}\n"
+    "model: {beta: 2.3, start: hot, seed: 5}\n"
+    "updates: {n_hb: 1, n_or: 1}\n"
+    "run: {thermalisation: 5, measurements: 8, updates_between_measurements: 1}\n"
+    "measure: {wilson_r_max: 3, wilson_t_max: 2, ape_iterations: 2, polyakov_bins: 20}\n"
+    "analysis: {blocks: 4}\n";
+
+// 4^4, cold, no thermalisation: the first measurement is of the unit configuration.
+const char* cold4 =
+    "lattice: {extents: [4, 4, 4, 4]}\n"
+    "model: {beta: 2.3, start: cold, seed: 9}\n"
+    "run: {thermalisation: 0, measurements: 4}\n";
+
+TEST_F(Su2App, WritesACompleteSelfDescribingFile) {
+  const auto output = path("out.h5");
+  ASSERT_EQ(run(write_input("tiny.yaml", tiny) + " -o " + output), 0) << log();
+  EXPECT_NE(log().find("plaquette"), std::string::npos) << log();
+  ASSERT_TRUE(fs::exists(output));
+  EXPECT_FALSE(fs::exists(output + ".checkpoint"));  // removed after a complete run
+  portamc::h5::InputFile f(output);
+  EXPECT_EQ(f.read_string("/provenance/software"), "portamc");
+  EXPECT_EQ(f.read_scalar<std::uint64_t>("/provenance/seed"), 5u);
+  EXPECT_NE(f.read_string("/config").find("beta: 2.3"), std::string::npos);
+  EXPECT_EQ(f.read<std::int64_t>("/su2/extents"), (std::vector<std::int64_t>{6, 6, 6, 4}));
+  EXPECT_EQ(f.attribute_string("/su2", "precision"), "double");
+  EXPECT_EQ(f.attribute_int("/su2", "points"), 1);
+  EXPECT_DOUBLE_EQ(f.attribute_double("/su2/point_0", "beta"), 2.3);
+
+  const std::string p = "/su2/point_0/";
+  const auto step = f.read<std::int64_t>(p + "plaquette/step");
+  ASSERT_EQ(step.size(), 8u);
+  EXPECT_EQ(step.front(), 5);  // after thermalisation
+  EXPECT_EQ(step.back(), 12);  // one update between measurements
+  for (const char* name : {"plaquette", "plaquette_spatial", "plaquette_temporal"}) {
+    for (double v : f.read<double>(p + name + "/value")) {
+      EXPECT_GT(v, 0.0) << name;
+      EXPECT_LT(v, 1.0) << name;
+    }
+    const double mean = f.read_scalar<double>(p + name + "/mean");
+    EXPECT_GT(mean, 0.5) << name;
+    EXPECT_LT(mean, 0.7) << name;
+    EXPECT_GT(f.read_scalar<double>(p + name + "/error"), 0.0) << name;
+    EXPECT_GE(f.read_scalar<double>(p + name + "/tau_int"), 0.0) << name;
+    EXPECT_FALSE(f.attribute_string(p + name, "description").empty());
+  }
+  for (double v : f.read<double>(p + "polyakov/value")) EXPECT_LE(std::abs(v), 1.0);
+  for (double v : f.read<double>(p + "polyakov_abs/value")) EXPECT_GE(v, 0.0);
+  EXPECT_GE(f.read_scalar<double>(p + "polyakov_susceptibility/value"), 0.0);
+  EXPECT_EQ(f.attribute_int(p + "polyakov_susceptibility", "spatial_volume"), 216);
+  const auto counts = f.read<std::uint64_t>(p + "polyakov_histogram/counts");
+  ASSERT_EQ(counts.size(), 20u);
+  std::uint64_t total = 0;
+  for (auto c : counts) total += c;
+  EXPECT_EQ(total, 8u);
+  EXPECT_EQ(f.read<double>(p + "polyakov_histogram/edges").size(), 21u);
+
+  for (const std::string loops : {"wilson_loops", "wilson_loops_smeared"}) {
+    EXPECT_EQ(f.shape(p + loops + "/samples"), (std::vector<std::size_t>{8, 6})) << loops;
+    EXPECT_EQ(f.shape(p + loops + "/mean"), (std::vector<std::size_t>{3, 2})) << loops;
+    const auto w = f.read<double>(p + loops + "/mean");
+    EXPECT_GT(w[0], w[1]) << loops;  // W(1,1) > W(1,2) > 0
+    EXPECT_GT(w[1], 0.0) << loops;
+    EXPECT_EQ(f.attribute_int(p + loops, "r_max"), 3);
+  }
+  // W(1,1) is the plaquette average over the spatial-temporal planes.
+  const auto w11 = f.read<double>(p + "wilson_loops/samples");
+  const auto temporal = f.read<double>(p + "plaquette_temporal/value");
+  EXPECT_NEAR(w11[0], temporal[0], 1e-12);
+  EXPECT_EQ(f.attribute_int(p + "wilson_loops_smeared", "ape_iterations"), 2);
+  for (const std::string v : {"potential", "potential_smeared"}) {
+    ASSERT_TRUE(f.exists(p + v)) << v;
+    const std::string status = f.attribute_string(p + v, "status");
+    if (status == "ok") {
+      EXPECT_EQ(f.read<double>(p + v + "/v").size(), 3u);
+      EXPECT_TRUE(std::isfinite(f.read_scalar<double>(p + v + "/sigma")));
+    } else {
+      EXPECT_FALSE(status.empty());
+    }
+  }
+  EXPECT_EQ(f.read<double>("/su2/scan/beta"), (std::vector<double>{2.3}));
+  EXPECT_GT(f.read_scalar<std::uint64_t>(p + "heatbath/links"), 0u);
+  EXPECT_EQ(f.read_scalar<std::uint64_t>(p + "timing/updates"), 12u);
+}
+
+TEST_F(Su2App, ColdStartMeasuredBeforeAnyUpdateHasUnitPlaquette) {
+  const auto output = path("cold.h5");
+  ASSERT_EQ(run(write_input("cold.yaml", cold4) + " -o " + output), 0) << log();
+  portamc::h5::InputFile f(output);
+  const auto plaquette = f.read<double>("/su2/point_0/plaquette/value");
+  ASSERT_EQ(plaquette.size(), 4u);
+  EXPECT_EQ(plaquette[0], 1.0);
+  EXPECT_EQ(f.read<double>("/su2/point_0/plaquette_spatial/value")[0], 1.0);
+  EXPECT_EQ(f.read<double>("/su2/point_0/polyakov/value")[0], 1.0);
+  for (std::size_t i = 1; i < plaquette.size(); ++i) {
+    EXPECT_GT(plaquette[i], 0.0);
+    EXPECT_LT(plaquette[i], 1.0);
+  }
+}
+
+TEST_F(Su2App, BetaScanWritesOnePointPerCouplingAndAScanTable) {
+  const auto output = path("scan.h5");
+  ASSERT_EQ(run(write_input("cold.yaml", cold4) + " --set model.beta_scan=[1.5,2.5] --set " +
+                "model.precision=float --set run.thermalisation=2 -o " + output),
+            0)
+      << log();
+  portamc::h5::InputFile f(output);
+  EXPECT_EQ(f.read<double>("/su2/scan/beta"), (std::vector<double>{1.5, 2.5}));
+  EXPECT_EQ(f.attribute_string("/su2", "precision"), "float");
+  EXPECT_DOUBLE_EQ(f.attribute_double("/su2/point_1", "beta"), 2.5);
+  const auto plaquette = f.read<double>("/su2/scan/plaquette");
+  ASSERT_EQ(plaquette.size(), 2u);
+  EXPECT_EQ(f.read<double>("/su2/scan/polyakov_susceptibility").size(), 2u);
+  // The second coupling continues the chain: 2 + 3 updates at the first, 2 more to thermalise.
+  const auto steps = f.read<std::int64_t>("/su2/point_1/plaquette/step");
+  EXPECT_EQ(steps.front(), 7);
+}
+
+TEST_F(Su2App, DryRunPrintsResolvedConfigurationAndWritesNothing) {
+  const auto output = path("dry.h5");
+  ASSERT_EQ(run("--dry-run --set model.beta=2.5 -o " + output), 0) << log();
+  EXPECT_NE(log().find("beta: 2.5"), std::string::npos) << log();
+  EXPECT_NE(log().find("wilson_r_max"), std::string::npos);
+  EXPECT_FALSE(fs::exists(output));
+}
+
+TEST_F(Su2App, BadInputIsRejectedBeforeAnyWork) {
+  const auto output = path("never.h5");
+  const auto o = " -o " + output;
+  const auto broken = write_input("broken.yaml",
+                                  "lattice:\n  extents: [8, 8, 8, 8]\nmodel:\n"
+                                  "  beta: -1\n  betta: 2\n");
+  EXPECT_EQ(run(broken + o), 2);
+  EXPECT_NE(log().find("broken.yaml:4:9: model.beta"), std::string::npos) << log();
+  EXPECT_NE(log().find("model.betta: unknown key"), std::string::npos) << log();
+  // Cross-key rules run once every key has a valid value of its own.
+  EXPECT_EQ(run(write_input("odd.yaml", "lattice:\n  extents: [8, 7, 8, 8]\n") + o), 2);
+  EXPECT_NE(log().find("odd.yaml:2:12: lattice.extents: N_1 = 7"), std::string::npos) << log();
+  EXPECT_NE(log().find("even"), std::string::npos) << log();
+  EXPECT_EQ(run(write_input("syntax.yaml", "lattice: {extents: [4, 4\n") + o), 2);
+  EXPECT_EQ(run("--set lattice.extents=[0,4,4,4]" + o), 2);
+  EXPECT_EQ(run("--set lattice.extents=[4,4,4,4,4]" + o), 2);
+  EXPECT_NE(log().find("2, 3 or 4 extents"), std::string::npos) << log();
+  EXPECT_EQ(run("--set lattice.extents=[4,4.5,4,4]" + o), 2);
+  EXPECT_EQ(run("--set model.beta=0" + o), 2);
+  EXPECT_NE(log().find("beta > 0"), std::string::npos) << log();
+  EXPECT_EQ(run("--set model.beta_scan=[2.0,0]" + o), 2);
+  EXPECT_EQ(run("--set model.precision=half" + o), 2);
+  EXPECT_EQ(run("--set lattice.extents=[8,8,8,8] --set measure.wilson_r_max=5 "
+                "--set measure.wilson_t_max=3" +
+                o),
+            2);
+  EXPECT_NE(log().find("half the smallest spatial extent"), std::string::npos) << log();
+  EXPECT_EQ(run("--set lattice.extents=[8,8,8,4] --set measure.wilson_r_max=4 "
+                "--set measure.wilson_t_max=3" +
+                o),
+            2);
+  EXPECT_NE(log().find("half the time extent"), std::string::npos) << log();
+  EXPECT_EQ(run("--set measure.wilson_r_max=2 --set measure.wilson_t_max=2" + o), 2);
+  EXPECT_NE(log().find("at least 3 values of R"), std::string::npos) << log();
+  EXPECT_EQ(run("--set lattice.extents=[8,8] --set measure.wilson_r_max=3 "
+                "--set measure.wilson_t_max=3 --set measure.ape_iterations=5" +
+                o),
+            2);
+  EXPECT_NE(log().find("two spatial directions"), std::string::npos) << log();
+  EXPECT_EQ(run("--set updates.n_hb=0 --set updates.n_or=0" + o), 2);
+  EXPECT_EQ(run("--set model.start=file" + o), 2);
+  EXPECT_NE(log().find("needs a start file"), std::string::npos) << log();
+  EXPECT_EQ(run("--set model.start=file --set model.start_file=" + path("missing.h5") + o), 2);
+  EXPECT_NE(log().find("model.start_file"), std::string::npos) << log();
+  EXPECT_EQ(run("--set run.measurements=1" + o), 2);
+  EXPECT_EQ(run(path("missing.yaml")), 2);
+  EXPECT_EQ(run("--bogus"), 2);
+  EXPECT_EQ(run("-o " + path("no/such/dir/x.h5")), 2);
+  EXPECT_NE(log().find("cannot write output file"), std::string::npos) << log();
+  // A lattice that cannot fit in memory: a clear error, no allocation attempt.
+  EXPECT_EQ(run("--set lattice.extents=[2048,2048,2048,2048]" + o), 2);
+  EXPECT_FALSE(fs::exists(output));
+}
+
+// Flips one mantissa bit of the first stored link value in the raw bytes of a configuration
+// file (links are stored contiguously, so the value's 8 bytes appear verbatim), so that the
+// stored checksum no longer matches.
+bool corrupt_first_link(const std::string& file) {
+  const double first = portamc::h5::InputFile(file).read<double>("/su2_configuration/links").at(0);
+  std::string pattern(sizeof first, '\0');
+  std::memcpy(pattern.data(), &first, sizeof first);
+  std::fstream io(file, std::ios::in | std::ios::out | std::ios::binary);
+  const std::string bytes((std::istreambuf_iterator<char>(io)), {});
+  const auto at = bytes.find(pattern);
+  if (at == std::string::npos || bytes.find(pattern, at + 1) != std::string::npos) return false;
+  io.seekp(static_cast<std::streamoff>(at));
+  io.put(static_cast<char>(bytes[at] ^ 0x01));
+  return static_cast<bool>(io);
+}
+
+TEST_F(Su2App, SavedConfigurationRestartsTheChainExactlyAndIsChecked) {
+  const auto input = write_input("cold.yaml", cold4);
+  const auto config = path("config.h5");
+  // Run A: thermalise 3, measure twice (4 updates in all), save the final configuration.
+  ASSERT_EQ(run(input + " --set run.thermalisation=3 --set run.measurements=2 --set " +
+                "output.save_config=" + config + " -o " + path("a.h5")),
+            0)
+      << log();
+  ASSERT_TRUE(fs::exists(config));
+  // Run A3: the same with a third measurement.
+  ASSERT_EQ(run(input + " --set run.thermalisation=3 --set run.measurements=3 -o " + path("a3.h5")),
+            0)
+      << log();
+  // Run B from A's configuration: its first measurement is A's last, its second A3's third.
+  ASSERT_EQ(run(input + " --set model.start=file --set model.start_file=" + config +
+                " --set run.thermalisation=0 --set run.measurements=2 -o " + path("b.h5")),
+            0)
+      << log();
+  const auto a = portamc::h5::InputFile(path("a.h5")).read<double>("/su2/point_0/plaquette/value");
+  const auto a3 =
+      portamc::h5::InputFile(path("a3.h5")).read<double>("/su2/point_0/plaquette/value");
+  const auto b = portamc::h5::InputFile(path("b.h5")).read<double>("/su2/point_0/plaquette/value");
+  ASSERT_EQ(a.size(), 2u);
+  ASSERT_EQ(b.size(), 2u);
+  EXPECT_EQ(b[0], a[1]);
+  EXPECT_EQ(b[1], a3[2]);  // the heatbath RNG counter continues from the file
+
+  const auto o = " -o " + path("never.h5");
+  const auto from = " --set model.start=file --set model.start_file=" + config;
+  EXPECT_EQ(run(input + from + " --set model.precision=float" + o), 2);
+  EXPECT_NE(log().find("precision"), std::string::npos) << log();
+  EXPECT_EQ(run(input + from + " --set lattice.extents=[4,4,4,6]" + o), 2);
+  EXPECT_NE(log().find("4x4x4x6"), std::string::npos) << log();
+  EXPECT_EQ(run(input + from.substr(0, from.size() - config.size()) + path("a.h5") + o), 2);
+
+  // One changed bit in the links: rejected by the checksum.
+  ASSERT_TRUE(corrupt_first_link(config));
+  EXPECT_EQ(run(input + from + o), 2);
+  EXPECT_NE(log().find("checksum"), std::string::npos) << log();
+  EXPECT_FALSE(fs::exists(path("never.h5")));
+}
+
+TEST_F(Su2App, InterruptedRunResumesBitForBit) {
+  const auto input = write_input("resume.yaml",
+                                 "lattice: {extents: [4, 4, 4, 4]}\n"
+                                 "model: {beta_scan: [2.2, 2.4], start: hot, seed: 11}\n"
+                                 "updates: {n_hb: 1, n_or: 1, reunitarise_every: 3}\n"
+                                 "run: {thermalisation: 2, measurements: 300}\n"
+                                 "measure: {wilson_r_max: 2, wilson_t_max: 2}\n"
+                                 "potential: {enabled: false}\n");
+  const auto reference = path("reference.h5");
+  ASSERT_EQ(run(input + " -q --set checkpoint.every=0 -o " + reference), 0) << log();
+
+  // Checkpoints after every measurement make the run slow enough to interrupt mid-way.
+  const auto output = path("interrupted.h5");
+  const auto checkpoint = output + ".checkpoint";
+  const std::string cmd = "exec " + command(input + " -q --set checkpoint.every=1 -o " + output);
+  const pid_t pid = ::fork();
+  ASSERT_GE(pid, 0);
+  if (pid == 0) {
+    ::execl("/bin/sh", "sh", "-c", cmd.c_str(), static_cast<char*>(nullptr));
+    ::_exit(127);
+  }
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+  while (!fs::exists(checkpoint) && std::chrono::steady_clock::now() < deadline)
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  ::kill(pid, SIGINT);
+  int status = 0;
+  ASSERT_EQ(::waitpid(pid, &status, 0), pid);
+  ASSERT_TRUE(WIFEXITED(status));
+  if (WEXITSTATUS(status) == 0) GTEST_SKIP() << "the run finished before it could be interrupted";
+  ASSERT_EQ(WEXITSTATUS(status), 3) << log();
+  EXPECT_NE(log().find("--resume"), std::string::npos) << log();
+  EXPECT_FALSE(fs::exists(output));
+  ASSERT_TRUE(fs::exists(checkpoint));
+
+  // A checkpoint of another run is refused.
+  EXPECT_EQ(run(input + " --set model.seed=12 --resume " + checkpoint + " -o " + path("x.h5")), 2);
+  EXPECT_NE(log().find("another run"), std::string::npos) << log();
+
+  ASSERT_EQ(run(input + " -q --set checkpoint.every=0 --resume " + checkpoint + " -o " + output), 0)
+      << log();
+  EXPECT_FALSE(fs::exists(checkpoint));
+  portamc::h5::InputFile r(reference), f(output);
+  for (const char* point : {"point_0", "point_1"}) {
+    const std::string g = std::string("/su2/") + point;
+    EXPECT_EQ(f.read<std::int64_t>(g + "/plaquette/step"),
+              r.read<std::int64_t>(g + "/plaquette/step"));
+    for (const char* series : {"plaquette/value", "polyakov/value", "wilson_loops/samples"})
+      EXPECT_EQ(f.read<double>(g + "/" + series), r.read<double>(g + "/" + series))
+          << point << " " << series;
+    EXPECT_EQ(f.read<std::uint64_t>(g + "/polyakov_histogram/counts"),
+              r.read<std::uint64_t>(g + "/polyakov_histogram/counts"));
+  }
+}
+
+TEST_F(Su2App, ResumeRejectsAFileThatIsNotACheckpoint) {
+  const auto fake = write_input("fake.ckpt", "not hdf5");
+  EXPECT_EQ(run("--resume " + fake + " -o " + path("r.h5")), 1);
+  EXPECT_NE(log().find("fake.ckpt"), std::string::npos) << log();
+}
+
+TEST_F(Su2App, HelpAndVersion) {
+  EXPECT_EQ(run("--help"), 0);
+  EXPECT_NE(log().find("lattice.extents"), std::string::npos);
+  EXPECT_NE(log().find("potential.fit_r_min"), std::string::npos);
+  EXPECT_EQ(run("--version"), 0);
+  EXPECT_NE(log().find("Kokkos"), std::string::npos);
+}
+
+}  // namespace
