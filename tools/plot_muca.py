@@ -25,72 +25,25 @@ Needs h5py and matplotlib (Debian: python3-h5py, python3-matplotlib).
 import argparse
 import math
 import os
-import sys
 
-try:
-    import h5py
-    import matplotlib
-    import numpy as np
-except ImportError as exc:
-    # A python3 without the packages (e.g. a pyenv one first on PATH) should
-    # say what is missing rather than print a traceback.
-    sys.exit(f"plot_muca: error: {exc}; install python3-h5py and "
-             "python3-matplotlib, or run with /usr/bin/python3")
+# Shared helpers, next to this script (Python puts the script's folder on sys.path).
+import portamc_plotting as common
+from portamc_plotting import fail, finish, h5py, np, plt, read, text
 
-# Select a non-interactive backend before pyplot is imported, so the script
-# runs on headless machines (clusters, CI) without a display.
-matplotlib.use("Agg")
-
-import matplotlib.pyplot as plt  # noqa: E402
+common.TOOL = "plot_muca"
 
 # Onsager's critical coupling of the infinite square-lattice Ising model.
 BETA_C = math.log(1.0 + math.sqrt(2.0)) / 2.0
 
-DPI = 150
 
 
-def fail(message):
-    """Exit with a one-line message on stderr instead of a traceback."""
-    sys.exit(f"plot_muca: error: {message}")
 
-
-def open_result(path):
-    """Open PATH read-only and check that it is a portamc-muca result."""
-    if not os.path.isfile(path):
-        fail(f"no such file: {path}")
-    try:
-        h5 = h5py.File(path, "r")
-    except OSError as exc:
-        fail(f"cannot read {path} as HDF5: {exc}")
-    if not isinstance(h5.get("muca"), h5py.Group):
-        h5.close()
-        fail(f"{path} is not a portamc-muca result (no /muca group)")
-    return h5
-
-
-def dataset(h5, name):
-    """Return the dataset NAME, failing clearly if a required one is absent."""
-    obj = h5.get(name)
-    if not isinstance(obj, h5py.Dataset):
-        fail(f"{h5.filename} has no dataset {name}")
-    return obj
-
-
-def read(h5, name):
-    """Read the whole dataset NAME as a float array."""
-    return np.asarray(dataset(h5, name)[()], dtype=float)
 
 
 def read_optional(h5, name):
     """Read NAME if present, else None (the exact references are optional)."""
     return read(h5, name) if isinstance(h5.get(name), h5py.Dataset) else None
 
-
-def text(value):
-    """Decode an HDF5 string (bytes or str) to str."""
-    if isinstance(value, bytes):
-        return value.decode("utf-8", "replace")
-    return str(value)
 
 
 def label(h5, name, what):
@@ -100,30 +53,6 @@ def label(h5, name, what):
     return f"{what} [{units}]" if units else what
 
 
-def provenance(h5):
-    """One-line footer naming the program and commit that wrote the file."""
-    fields = []
-    for key, fmt in (("software", "{}"), ("version", "{}"),
-                     ("git_hash", "git {}"), ("date", "{}")):
-        obj = h5.get(f"provenance/{key}")
-        if isinstance(obj, h5py.Dataset):
-            fields.append(fmt.format(text(obj[()])))
-    return "  ".join(fields)
-
-
-def finish(fig, h5, path):
-    """Add the provenance footer, save FIG to PATH and release it."""
-    footer = provenance(h5)
-    if footer:
-        fig.text(0.99, 0.005, footer, ha="right", va="bottom",
-                 fontsize=6, color="0.5")
-    try:
-        fig.savefig(path, dpi=DPI)
-    except OSError as exc:
-        fail(f"cannot write {path}: {exc}")
-    finally:
-        plt.close(fig)
-    print(path)
 
 
 def lattice(h5):
@@ -280,7 +209,7 @@ def main(argv=None):
     outdir = args.outdir or os.path.dirname(os.path.abspath(args.result))
     prefix = args.prefix or os.path.splitext(os.path.basename(args.result))[0]
 
-    with open_result(args.result) as h5:
+    with common.open_result(args.result, "muca", "portamc-muca") as h5:
         try:
             os.makedirs(outdir, exist_ok=True)
         except OSError as exc:
