@@ -95,8 +95,7 @@ int main(int argc, char** argv) {
   std::printf("# bench_muca: %s on %s, Kokkos %s, default W = %lld\n", info.backend.c_str(),
               info.device.c_str(), info.kokkos_version.c_str(), w_default);
   std::printf("%4s %9s %5s %4s %8s %10s %14s %14s %12s %10s\n", "L", "W", "team", "w/th", "scratch",
-              "attempts",
-              "ps/att(therm)", "ps/att(rec)", "Gatt/s", "GB/s(min)");
+              "attempts", "ps/att(therm)", "ps/att(rec)", "Gatt/s", "GB/s(min)");
   for (long long L : sizes) {
     const auto lnw = rough_weights(static_cast<int>(L), w_default);
     for (long long W : walker_list) {
@@ -120,8 +119,8 @@ int main(int argc, char** argv) {
       const double gbytes = n * 5.0 / 8.0 / 1e9;
       std::printf("%4lld %9lld %5d %4d %8s %10.3g %14.2f %14.2f %12.2f %10.1f\n", L, W,
                   model.plan().team_size, model.plan().walkers_per_thread,
-                  model.plan().scratch_lattice ? "yes" : "no", n,
-                  1e12 * t_therm / n, 1e12 * t_rec / n, n / t_therm / 1e9, gbytes / t_therm);
+                  model.plan().scratch_lattice ? "yes" : "no", n, 1e12 * t_therm / n,
+                  1e12 * t_rec / n, n / t_therm / 1e9, gbytes / t_therm);
       std::fflush(stdout);
     }
   }

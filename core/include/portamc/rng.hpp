@@ -26,9 +26,9 @@ enum Purpose : std::uint32_t {
   purpose_initial_state = 1,
   purpose_site_choice = 2,
   purpose_acceptance = 3,
-  purpose_su2_heatbath = 4,         ///< SU(2) heatbath: entity = link, step = sweep/retry
-  purpose_su2_overrelaxation = 5,   ///< reserved (overrelaxation is deterministic today)
-  purpose_gauge_transformation = 6, ///< random gauge transformations (tests, checks)
+  purpose_su2_heatbath = 4,          ///< SU(2) heatbath: entity = link, step = sweep/retry
+  purpose_su2_overrelaxation = 5,    ///< reserved (overrelaxation is deterministic today)
+  purpose_gauge_transformation = 6,  ///< random gauge transformations (tests, checks)
   purpose_test = 255,
 };
 
