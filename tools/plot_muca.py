@@ -22,9 +22,7 @@ named after NAME (default: the stem of RESULT.h5):
 Needs h5py and matplotlib (Debian: python3-h5py, python3-matplotlib).
 """
 
-import argparse
 import math
-import os
 
 # Shared helpers, next to this script (Python puts the script's folder on sys.path).
 import portamc_plotting as common
@@ -192,29 +190,11 @@ def plot_iterations(h5, path):
     finish(fig, h5, path)
 
 
-def parse_args(argv):
-    """Command-line interface."""
-    parser = argparse.ArgumentParser(
-        description="Plot a portamc-muca HDF5 result file as PNG images.")
-    parser.add_argument("result", help="portamc-muca result file (.h5)")
-    parser.add_argument("-o", "--outdir",
-                        help="output directory (default: the input file's)")
-    parser.add_argument("--prefix",
-                        help="file-name prefix (default: the input's stem)")
-    return parser.parse_args(argv)
-
-
 def main(argv=None):
-    args = parse_args(argv)
-    outdir = args.outdir or os.path.dirname(os.path.abspath(args.result))
-    prefix = args.prefix or os.path.splitext(os.path.basename(args.result))[0]
-
-    with common.open_result(args.result, "muca", "portamc-muca") as h5:
-        try:
-            os.makedirs(outdir, exist_ok=True)
-        except OSError as exc:
-            fail(f"cannot create output directory {outdir}: {exc}")
-        base = os.path.join(outdir, prefix)
+    result, base = common.output_base(
+        argv, "portamc-muca",
+        "Plot a portamc-muca HDF5 result file as PNG images.")
+    with common.open_result(result, "muca", "portamc-muca") as h5:
         plot_log_dos(h5, base + "_log_dos.png")
         plot_canonical(h5, base + "_canonical.png")
         plot_iterations(h5, base + "_iterations.png")

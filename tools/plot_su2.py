@@ -23,8 +23,6 @@ after NAME (default: the stem of RESULT.h5):
 Needs h5py and matplotlib (Debian: python3-h5py, python3-matplotlib).
 """
 
-import argparse
-import os
 import sys
 
 # Shared helpers, next to this script (Python puts the script's folder on sys.path).
@@ -172,34 +170,16 @@ def plot_histograms(h5, path):
     finish(fig, h5, path)
 
 
-def parse_args(argv):
-    """Command-line interface."""
-    parser = argparse.ArgumentParser(
-        description="Plot a portamc-su2 HDF5 result file as PNG images: the "
+def main(argv=None):
+    result, base = common.output_base(
+        argv, "portamc-su2",
+        "Plot a portamc-su2 HDF5 result file as PNG images: the "
         "static potential with its fit, and the Polyakov loop against beta "
         "for a beta scan.")
-    parser.add_argument("result", help="portamc-su2 result file (.h5)")
-    parser.add_argument("-o", "--outdir",
-                        help="output directory (default: the input file's)")
-    parser.add_argument("--prefix",
-                        help="file-name prefix (default: the input's stem)")
-    return parser.parse_args(argv)
-
-
-def main(argv=None):
-    args = parse_args(argv)
-    outdir = args.outdir or os.path.dirname(os.path.abspath(args.result))
-    prefix = args.prefix or os.path.splitext(os.path.basename(args.result))[0]
-
-    with common.open_result(args.result, "su2", "portamc-su2") as h5:
-        try:
-            os.makedirs(outdir, exist_ok=True)
-        except OSError as exc:
-            fail(f"cannot create output directory {outdir}: {exc}")
-        base = os.path.join(outdir, prefix)
+    with common.open_result(result, "su2", "portamc-su2") as h5:
         groups = points(h5)
         if not groups:
-            fail(f"{args.result} has no /su2/point_<k> groups")
+            fail(f"{result} has no /su2/point_<k> groups")
         for k, g in enumerate(groups):
             suffix = "" if len(groups) == 1 else f"_point{k}"
             if "potential" in g or "potential_smeared" in g:

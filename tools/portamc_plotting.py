@@ -91,3 +91,24 @@ def finish(fig, h5, path):
     finally:
         plt.close(fig)
     print(path)
+
+
+def output_base(argv, app, description):
+    """Parse the common command line (result file, -o/--outdir, --prefix) and return
+    (result path, path prefix for the PNGs), creating the output directory."""
+    import argparse
+
+    parser = argparse.ArgumentParser(description=description)
+    parser.add_argument("result", help=f"{app} result file (.h5)")
+    parser.add_argument("-o", "--outdir",
+                        help="output directory (default: the input file's)")
+    parser.add_argument("--prefix",
+                        help="file-name prefix (default: the input's stem)")
+    args = parser.parse_args(argv)
+    outdir = args.outdir or os.path.dirname(os.path.abspath(args.result))
+    prefix = args.prefix or os.path.splitext(os.path.basename(args.result))[0]
+    try:
+        os.makedirs(outdir, exist_ok=True)
+    except OSError as exc:
+        fail(f"cannot create output directory {outdir}: {exc}")
+    return args.result, os.path.join(outdir, prefix)
