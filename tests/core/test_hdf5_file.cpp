@@ -3,7 +3,9 @@
 #include "portamc/hdf5_file.hpp"
 
 #include <gtest/gtest.h>
+
 #include <unistd.h>
+#include "../common/expect_error.hpp"
 
 #include <atomic>
 #include <cstdint>
@@ -46,20 +48,7 @@ std::string slurp(const std::string& path) {
   return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
 }
 
-// Expects 'statement' to throw E whose message contains every string in 'needles'.
-template <class E, class F>
-void expect_error(F&& statement, const std::vector<std::string>& needles) {
-  try {
-    statement();
-    ADD_FAILURE() << "expected an exception";
-  } catch (const E& error) {
-    const std::string message = error.what();
-    for (const std::string& needle : needles) {
-      EXPECT_NE(message.find(needle), std::string::npos)
-          << "message '" << message << "' does not mention '" << needle << "'";
-    }
-  }
-}
+using portamc::testing::expect_error;
 
 template <class T>
 std::vector<T> sample_values(std::size_t n) {

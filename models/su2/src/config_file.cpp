@@ -5,6 +5,7 @@
 #include <limits>
 #include <sstream>
 #include <stdexcept>
+#include <type_traits>
 
 #include "portamc/version.hpp"
 
@@ -31,22 +32,15 @@ inline std::uint64_t fnv1a(std::uint64_t hash, std::uint64_t bits, int bytes) {
   return hash;
 }
 
-std::uint64_t checksum_of(const std::vector<float>& values) {
+// Float and double both hash their IEEE-754 bits, sizeof(T) bytes each.
+template <class T>
+std::uint64_t checksum_of(const std::vector<T>& values) {
+  using Bits = std::conditional_t<sizeof(T) == 4, std::uint32_t, std::uint64_t>;
   std::uint64_t hash = kFnvOffset;
-  for (float v : values) {
-    std::uint32_t bits;
+  for (T v : values) {
+    Bits bits;
     std::memcpy(&bits, &v, sizeof bits);
-    hash = fnv1a(hash, bits, 4);
-  }
-  return hash;
-}
-
-std::uint64_t checksum_of(const std::vector<double>& values) {
-  std::uint64_t hash = kFnvOffset;
-  for (double v : values) {
-    std::uint64_t bits;
-    std::memcpy(&bits, &v, sizeof bits);
-    hash = fnv1a(hash, bits, 8);
+    hash = fnv1a(hash, bits, static_cast<int>(sizeof bits));
   }
   return hash;
 }

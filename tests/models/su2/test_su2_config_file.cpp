@@ -4,8 +4,10 @@
 #include "portamc/su2/config_file.hpp"
 
 #include <gtest/gtest.h>
+
 #include <hdf5.h>
 #include <unistd.h>
+#include "../../common/expect_error.hpp"
 
 #include <atomic>
 #include <cmath>
@@ -68,19 +70,7 @@ su2::GaugeConfigMetadata metadata(std::vector<std::int64_t> extents, StoragePrec
   return m;
 }
 
-template <class E, class F>
-void expect_error(F&& statement, const std::vector<std::string>& needles) {
-  try {
-    statement();
-    ADD_FAILURE() << "expected an exception";
-  } catch (const E& error) {
-    const std::string message = error.what();
-    for (const std::string& needle : needles) {
-      EXPECT_NE(message.find(needle), std::string::npos)
-          << "message '" << message << "' does not mention '" << needle << "'";
-    }
-  }
-}
+using portamc::testing::expect_error;
 
 // Overwrites one element of /su2_configuration/links in place, as bit rot or a bad copy would.
 void corrupt_link_value(const std::string& path, std::size_t row, std::size_t column,
