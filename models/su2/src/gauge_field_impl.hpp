@@ -35,8 +35,8 @@ GaugeField<ExecutionSpace, Real>::GaugeField(const std::vector<int>& extents,
   require_device_memory(device_bytes(extents),
                         "an SU(2) field on " + detail::extents_string(extents) + " in " +
                             (std::is_same_v<Real, float> ? "float" : "double"));
-  links_ = link_view(Kokkos::view_alloc(Kokkos::WithoutInitializing, "su2::links"), 4,
-                     geometry_.link_count());
+  links_ = link_view(Kokkos::view_alloc(Kokkos::WithoutInitializing, "su2::links"),
+                     chunks_per_link<Real>, geometry_.link_count());
   cold_start();
 }
 
@@ -49,8 +49,11 @@ std::vector<int> GaugeField<ExecutionSpace, Real>::extents() const {
 
 template <class ExecutionSpace, class Real>
 void GaugeField<ExecutionSpace, Real>::cold_start() {
-  Kokkos::deep_copy(space_, links_, Real(0));
-  Kokkos::deep_copy(space_, Kokkos::subview(links_, 0, Kokkos::ALL), Real(1));
+  // The unit link (1, 0, 0, 0): a0 = 1 is the first real of chunk 0.
+  LinkChunk<Real> one{}, zero{};
+  one.v[0] = Real(1);
+  Kokkos::deep_copy(space_, links_, zero);
+  Kokkos::deep_copy(space_, Kokkos::subview(links_, 0, Kokkos::ALL), one);
   space_.fence();
 }
 
@@ -78,7 +81,7 @@ void GaugeField<ExecutionSpace, Real>::from_canonical(const std::vector<double>&
     for (int mu = 0; mu < d; ++mu) {
       const std::int64_t slot = geometry_.slot(mu, parity, site);
       const double* q = &canonical[static_cast<std::size_t>(geometry_.global_link(site, mu)) * 4];
-      for (int c = 0; c < 4; ++c) host(c, slot) = static_cast<Real>(q[c]);
+      store_link(host, slot, Quaternion<double>{q[0], q[1], q[2], q[3]});
     }
   }
   Kokkos::deep_copy(space_, links_, host);
@@ -95,7 +98,8 @@ std::vector<double> GaugeField<ExecutionSpace, Real>::to_canonical() const {
     for (int mu = 0; mu < d; ++mu) {
       const std::int64_t slot = geometry_.slot(mu, parity, site);
       double* q = &canonical[static_cast<std::size_t>(geometry_.global_link(site, mu)) * 4];
-      for (int c = 0; c < 4; ++c) q[c] = static_cast<double>(host(c, slot));
+      const Quaternion<double> u = load_link(host, slot).template cast<double>();
+      q[0] = u.a0, q[1] = u.a1, q[2] = u.a2, q[3] = u.a3;
     }
   }
   return canonical;

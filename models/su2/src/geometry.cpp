@@ -28,6 +28,9 @@ Geometry::Geometry(const std::vector<int>& extents) {
   for (int mu = d; mu < max_dimensions; ++mu) extent_[mu] = 1, stride_[mu] = stride;
   dims_ = d;
   volume_ = stride;
+  half_divisor_[0] = FastDivisor(static_cast<std::uint32_t>(extent_[0] / 2));
+  for (int mu = 1; mu < max_dimensions; ++mu)
+    half_divisor_[mu] = FastDivisor(static_cast<std::uint32_t>(extent_[mu]));
 }
 
 }  // namespace portamc::su2

@@ -27,13 +27,12 @@
 
 namespace portamc::su2 {
 
-/// Spatial lines in double: (component, i V + site), site lexicographic, so a warp's loads of
-/// one component over consecutive sites coalesce.
+/// Spatial lines in double, stored like links (link_storage.hpp) at index i V + site, site
+/// lexicographic, so a warp's loads over consecutive sites coalesce.
 template <class MemorySpace>
-using LineView = Kokkos::View<double**, Kokkos::LayoutRight, MemorySpace>;
+using LineView = LinkView<double, MemorySpace>;
 template <class MemorySpace>
-using ConstLineView = Kokkos::View<const double**, Kokkos::LayoutRight, MemorySpace,
-                                   Kokkos::MemoryTraits<Kokkos::RandomAccess>>;
+using ConstLineView = ConstLinkView<double, MemorySpace>;
 
 /// Extends L_i^R(x) to L_i^{R+1}(x) = L_i^R(x) U_i(x + R i), with R = `length`; length = 0
 /// starts the lines from the identity (L^1 = U_i(x)). Thread n = i V + x owns its line.
@@ -153,8 +152,8 @@ std::vector<double> wilson_loops(const GaugeField<Space, Real>& field, int r_max
   const std::int64_t threads = g.volume() * (g.dimensions() - 1);
   require_device_memory(static_cast<std::size_t>(threads) * 4 * sizeof(double),
                         "the spatial Wilson lines (4 (D-1) V doubles)");
-  LineView<memory_space> lines(Kokkos::view_alloc(Kokkos::WithoutInitializing, "su2::lines"), 4,
-                               threads);
+  LineView<memory_space> lines(Kokkos::view_alloc(Kokkos::WithoutInitializing, "su2::lines"),
+                               chunks_per_link<double>, threads);
 
   std::vector<double> loops(static_cast<std::size_t>(r_max) * t_max);
   std::vector<double> sums(t_max);

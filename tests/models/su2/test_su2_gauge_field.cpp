@@ -85,16 +85,20 @@ TEST(GaugeField, FloatHotStartIsTheRoundedDoubleOne) {
     ASSERT_EQ(cf[i], static_cast<double>(static_cast<float>(cd[i]))) << i;
 }
 
-TEST(GaugeField, DeviceLayoutIsDirectionParityHalfSite) {
-  // Link (site, mu), component c lives at links(c, (2 mu + parity) V/2 + site/2).
+// Link (site, mu), component c lives at links(k, (2 mu + parity) V/2 + site/2).v[j] with
+// 16-byte chunks: c = 4 k + j in float (one chunk), c = 2 k + j in double (two chunks).
+template <class Real>
+void check_device_layout() {
   const std::vector<int> extents = {4, 2, 6};
-  GaugeField<Kokkos::DefaultExecutionSpace, double> field(extents);
+  GaugeField<Kokkos::DefaultExecutionSpace, Real> field(extents);
   const Geometry& g = field.geometry();
   std::vector<double> values(static_cast<std::size_t>(g.link_count()) * 4);
   for (std::size_t i = 0; i < values.size(); ++i) values[i] = static_cast<double>(i);
   field.from_canonical(values);
   auto host = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), field.links());
-  ASSERT_EQ(host.extent(0), 4u);
+  constexpr int per_chunk = 16 / sizeof(Real);
+  ASSERT_EQ(sizeof(host(0, 0)), 16u);
+  ASSERT_EQ(host.extent(0), static_cast<std::size_t>(4 / per_chunk));
   ASSERT_EQ(static_cast<std::int64_t>(host.extent(1)), g.link_count());
   for (int x2 = 0; x2 < 6; ++x2)
     for (int x1 = 0; x1 < 2; ++x1)
@@ -104,9 +108,15 @@ TEST(GaugeField, DeviceLayoutIsDirectionParityHalfSite) {
         for (int mu = 0; mu < 3; ++mu) {
           const std::int64_t slot = (2 * mu + parity) * (g.volume() / 2) + site / 2;
           for (int c = 0; c < 4; ++c)
-            ASSERT_EQ(host(c, slot), static_cast<double>((site * 3 + mu) * 4 + c));
+            ASSERT_EQ(host(c / per_chunk, slot).v[c % per_chunk],
+                      static_cast<Real>((site * 3 + mu) * 4 + c));
         }
       }
+}
+
+TEST(GaugeField, DeviceLayoutIsDirectionParityHalfSiteInChunks) {
+  check_device_layout<float>();
+  check_device_layout<double>();
 }
 
 TEST(GaugeField, RejectsCanonicalArrayOfWrongSize) {

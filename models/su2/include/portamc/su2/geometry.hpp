@@ -21,6 +21,8 @@
 #include <type_traits>
 #include <vector>
 
+#include "portamc/fast_division.hpp"
+
 namespace portamc::su2 {
 
 class Geometry {
@@ -51,7 +53,19 @@ class Geometry {
     return site * dims_ + mu;
   }
   KOKKOS_INLINE_FUNCTION index_type slot(int mu, int parity, index_type site) const {
-    return (2 * mu + parity) * half_volume() + (site >> 1);
+    return group_offset(mu, parity) + (site >> 1);
+  }
+  /// Slot of the first link of direction mu and parity: slot = group_offset + half-site index.
+  KOKKOS_INLINE_FUNCTION index_type group_offset(int mu, int parity) const {
+    return (2 * mu + parity) * half_volume();
+  }
+  /// stride(mu) / 2 for mu >= 1 (even, since N_0 is): the step of the half-site index.
+  KOKKOS_INLINE_FUNCTION std::uint32_t half_stride(int mu) const {
+    return static_cast<std::uint32_t>(stride_[mu] >> 1);
+  }
+  /// Divisors that split a half-site index into x_0 / 2, x_1, ..., x_{D-1}: N_0 / 2, N_1, ...
+  KOKKOS_INLINE_FUNCTION const FastDivisor& half_site_divisor(int mu) const {
+    return half_divisor_[mu];
   }
 
   KOKKOS_INLINE_FUNCTION Kokkos::Array<int, max_dimensions> coords(index_type site) const {
@@ -74,6 +88,7 @@ class Geometry {
   Kokkos::Array<int, max_dimensions> extent_{};
   Kokkos::Array<index_type, max_dimensions> stride_{};
   index_type volume_ = 0;
+  Kokkos::Array<FastDivisor, max_dimensions> half_divisor_{};
 };
 
 /// A site with its coordinates x[0..D-1], for kernels: D is a template parameter so loops
@@ -81,20 +96,20 @@ class Geometry {
 template <int D>
 struct LatticeSite {
   Geometry::index_type site;
+  std::uint32_t half = 0;  ///< site / 2 (set by the update-kernel constructor only)
   int x[D];
 
   /// The site of parity `parity` with half-site index h (update kernels).
-  KOKKOS_INLINE_FUNCTION LatticeSite(const Geometry& g, int parity, Geometry::index_type h) {
+  KOKKOS_INLINE_FUNCTION LatticeSite(const Geometry& g, int parity, Geometry::index_type h)
+      : half(static_cast<std::uint32_t>(h)) {
     // s = 2h + b with x_0 = 2 (h mod N_0/2) + b, and b fixed by the parity of the rest.
-    std::uint32_t rest = static_cast<std::uint32_t>(h);
-    const std::uint32_t half0 = static_cast<std::uint32_t>(g.extent(0)) / 2;
-    x[0] = static_cast<int>(2 * (rest % half0));
-    rest /= half0;
+    std::uint32_t coordinate = 0;
+    std::uint32_t rest = g.half_site_divisor(0).divide(half, coordinate);
+    x[0] = static_cast<int>(2 * coordinate);
     int sum = 0;
     for (int mu = 1; mu < D; ++mu) {
-      const std::uint32_t n = static_cast<std::uint32_t>(g.extent(mu));
-      x[mu] = static_cast<int>(rest % n);
-      rest /= n;
+      rest = g.half_site_divisor(mu).divide(rest, coordinate);
+      x[mu] = static_cast<int>(coordinate);
       sum += x[mu];
     }
     const int b = (parity ^ sum) & 1;
@@ -126,6 +141,30 @@ struct LatticeSite {
   KOKKOS_INLINE_FUNCTION Geometry::index_type backward(const Geometry& g, Geometry::index_type from,
                                                        int mu) const {
     return x[mu] == 0 ? from + (g.extent(mu) - 1) * g.stride(mu) : from - g.stride(mu);
+  }
+
+  /// The same steps on half-site indices (32-bit, cheaper than sites in the update kernels),
+  /// for a `from` whose coordinates in mu and in direction 0 equal this site's: true for
+  /// this site, its neighbours in other directions, and theirs.
+  /// Direction 0 moves by one site, so whether the half index moves depends on x_0's parity.
+  KOKKOS_INLINE_FUNCTION std::uint32_t forward_half(const Geometry& g, std::uint32_t from,
+                                                    int mu) const {
+    const std::uint32_t n = static_cast<std::uint32_t>(g.extent(mu));
+    if (mu == 0) {
+      const std::uint32_t odd = static_cast<std::uint32_t>(x[0] & 1);
+      return x[0] == g.extent(0) - 1 ? from + 1 - n / 2 : from + odd;
+    }
+    return x[mu] == g.extent(mu) - 1 ? from - (n - 1) * g.half_stride(mu)
+                                     : from + g.half_stride(mu);
+  }
+  KOKKOS_INLINE_FUNCTION std::uint32_t backward_half(const Geometry& g, std::uint32_t from,
+                                                     int mu) const {
+    const std::uint32_t n = static_cast<std::uint32_t>(g.extent(mu));
+    if (mu == 0) {
+      const std::uint32_t even = static_cast<std::uint32_t>((x[0] & 1) ^ 1);
+      return x[0] == 0 ? from + n / 2 - 1 : from - even;
+    }
+    return x[mu] == 0 ? from + (n - 1) * g.half_stride(mu) : from - g.half_stride(mu);
   }
 };
 

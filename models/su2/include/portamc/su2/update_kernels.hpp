@@ -83,7 +83,7 @@ struct HeatbathKernel {
     const Quaternion<Real> x = with_random_axis(d.y, first[0], first[1]);  // X = U V
     // U = X V^dagger = X W^dagger / |W|: normalising the product divides by |W| and puts
     // the link back on the unit sphere to rounding in the same step.
-    store_link(links, geometry.slot(mu, parity, at.site),
+    store_link(links, geometry.group_offset(mu, parity) + h,
                normalised(has_staple ? x * dagger(w) : x));
     return {d.attempts, true, kp};
   }
@@ -122,7 +122,7 @@ struct OverrelaxationKernel {
     const LatticeSite<D> at(geometry, parity, h);
     const Quaternion<Real> w = staple_sum<D>(staple_links, geometry, at, mu, parity);
     if (!(w.norm2() > negligible_staple_norm2<Real>)) return;
-    const std::int64_t slot = geometry.slot(mu, parity, at.site);
+    const std::int64_t slot = geometry.group_offset(mu, parity) + h;
     const Quaternion<Real> wd = dagger(w);
     store_link(links, slot, normalised((wd * dagger(load_link(links, slot))) * wd));
   }
