@@ -20,6 +20,22 @@ using Kokkos::Experimental::log;
 using Kokkos::Experimental::sin;
 using Kokkos::Experimental::sqrt;
 #endif
+
+/// 1 / sqrt(x). On CUDA devices the hardware reciprocal square root (rsqrtf: 2 ulp, rsqrt:
+/// 1 ulp) instead of a square root and a correctly rounded division, which cost ~4x the
+/// instructions in kernels bound by instruction issue; elsewhere 1 / sqrt(x).
+template <class T>
+KOKKOS_INLINE_FUNCTION T rsqrt(T x) {
+#if defined(__CUDA_ARCH__)
+  if constexpr (sizeof(T) == 4) {
+    return ::rsqrtf(x);
+  } else {
+    return ::rsqrt(x);
+  }
+#else
+  return T(1) / sqrt(x);
+#endif
+}
 }  // namespace portamc::kmath
 
 // Whether DefaultExecutionSpace differs from DefaultHostExecutionSpace, for code that

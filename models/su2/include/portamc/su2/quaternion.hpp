@@ -66,7 +66,7 @@ KOKKOS_INLINE_FUNCTION Quaternion<Real> scaled(const Quaternion<Real>& q, Real s
 /// The caller guarantees q != 0.
 template <class Real>
 KOKKOS_INLINE_FUNCTION Quaternion<Real> normalised(const Quaternion<Real>& q) {
-  return scaled(q, Real(1) / kmath::sqrt(q.norm2()));
+  return scaled(q, kmath::rsqrt(q.norm2()));
 }
 
 }  // namespace portamc::su2

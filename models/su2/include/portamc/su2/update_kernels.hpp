@@ -31,9 +31,13 @@ inline constexpr Real negligible_staple_norm2 = Real(1e-30);
 /// runs at a quarter occupancy, too few warps in flight to hide the staple loads (H200,
 /// 48^4 heatbath: float 15 -> 17, double 9.2 -> 10.1 x 10^9 link updates/s; overrelaxation
 /// unchanged). Host backends ignore them.
+/// PORTAMC_SU2_UPDATE_MIN_BLOCKS overrides the 3 for tuning on other GPUs.
+#ifndef PORTAMC_SU2_UPDATE_MIN_BLOCKS
+#define PORTAMC_SU2_UPDATE_MIN_BLOCKS 3
+#endif
 template <class ExecutionSpace>
 using UpdatePolicy = Kokkos::RangePolicy<ExecutionSpace, Kokkos::IndexType<std::int64_t>,
-                                         Kokkos::LaunchBounds<256, 3>>;
+                                         Kokkos::LaunchBounds<256, PORTAMC_SU2_UPDATE_MIN_BLOCKS>>;
 
 /// What one heatbath link update did.
 struct LinkUpdateResult {
