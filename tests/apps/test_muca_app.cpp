@@ -7,37 +7,16 @@
 #include <fstream>
 #include <string>
 
+#include "../common/app_test.hpp"
 #include "portamc/hdf5_file.hpp"
 
 namespace {
 
 namespace fs = std::filesystem;
 
-class MucaApp : public ::testing::Test {
+class MucaApp : public portamc::testing::AppTest {
  protected:
-  void SetUp() override {
-    dir_ = fs::temp_directory_path() / ("portamc_app_" + std::to_string(::getpid()));
-    fs::create_directories(dir_);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-
-  std::string write_input(const std::string& name, const std::string& text) {
-    const auto path = (dir_ / name).string();
-    std::ofstream(path) << text;
-    return path;
-  }
-  // Exit status of the app with `args`; its output goes to log.txt in the temp dir.
-  int run(const std::string& args) {
-    const std::string cmd =
-        std::string(PORTAMC_MUCA_APP) + " " + args + " > " + (dir_ / "log.txt").string() + " 2>&1";
-    const int status = std::system(cmd.c_str());
-    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  }
-  std::string log() {
-    std::ifstream in(dir_ / "log.txt");
-    return std::string(std::istreambuf_iterator<char>(in), {});
-  }
-  fs::path dir_;
+  MucaApp() : AppTest(PORTAMC_MUCA_APP, "muca") {}
 };
 
 const char* tiny =

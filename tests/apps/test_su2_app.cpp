@@ -15,38 +15,16 @@
 #include <thread>
 #include <vector>
 
+#include "../common/app_test.hpp"
 #include "portamc/hdf5_file.hpp"
 
 namespace {
 
 namespace fs = std::filesystem;
 
-class Su2App : public ::testing::Test {
+class Su2App : public portamc::testing::AppTest {
  protected:
-  void SetUp() override {
-    dir_ = fs::temp_directory_path() / ("portamc_su2_app_" + std::to_string(::getpid()));
-    fs::create_directories(dir_);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-
-  std::string path(const std::string& name) const { return (dir_ / name).string(); }
-  std::string write_input(const std::string& name, const std::string& text) {
-    std::ofstream(path(name)) << text;
-    return path(name);
-  }
-  std::string command(const std::string& args) const {
-    return std::string(PORTAMC_SU2_APP) + " " + args + " > " + path("log.txt") + " 2>&1";
-  }
-  // Exit status of the app with `args`; its output goes to log.txt in the temp dir.
-  int run(const std::string& args) {
-    const int status = std::system(command(args).c_str());
-    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  }
-  std::string log() const {
-    std::ifstream in(path("log.txt"));
-    return std::string(std::istreambuf_iterator<char>(in), {});
-  }
-  fs::path dir_;
+  Su2App() : AppTest(PORTAMC_SU2_APP, "su2") {}
 };
 
 const char* tiny =
@@ -301,22 +279,11 @@ TEST_F(Su2App, InterruptedRunResumesBitForBit) {
   // Checkpoints after every measurement make the run slow enough to interrupt mid-way.
   const auto output = path("interrupted.h5");
   const auto checkpoint = output + ".checkpoint";
-  const std::string cmd = "exec " + command(input + " -q --set checkpoint.every=1 -o " + output);
-  const pid_t pid = ::fork();
-  ASSERT_GE(pid, 0);
-  if (pid == 0) {
-    ::execl("/bin/sh", "sh", "-c", cmd.c_str(), static_cast<char*>(nullptr));
-    ::_exit(127);
-  }
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
-  while (!fs::exists(checkpoint) && std::chrono::steady_clock::now() < deadline)
-    std::this_thread::sleep_for(std::chrono::milliseconds(5));
-  ::kill(pid, SIGINT);
-  int status = 0;
-  ASSERT_EQ(::waitpid(pid, &status, 0), pid);
-  ASSERT_TRUE(WIFEXITED(status));
-  if (WEXITSTATUS(status) == 0) GTEST_SKIP() << "the run finished before it could be interrupted";
-  ASSERT_EQ(WEXITSTATUS(status), 3) << log();
+  const int status =
+      interrupt_once_written(input + " -q --set checkpoint.every=1 -o " + output, checkpoint);
+  ASSERT_GE(status, 0);
+  if (status == 0) GTEST_SKIP() << "the run finished before it could be interrupted";
+  ASSERT_EQ(status, 3) << log();
   EXPECT_NE(log().find("--resume"), std::string::npos) << log();
   EXPECT_FALSE(fs::exists(output));
   ASSERT_TRUE(fs::exists(checkpoint));

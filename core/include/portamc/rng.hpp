@@ -29,6 +29,7 @@ enum Purpose : std::uint32_t {
   purpose_su2_heatbath = 4,          ///< SU(2) heatbath: entity = link, step = sweep/retry
   purpose_su2_overrelaxation = 5,    ///< reserved (overrelaxation is deterministic today)
   purpose_gauge_transformation = 6,  ///< random gauge transformations (tests, checks)
+  purpose_josephson_noise = 7,       ///< Langevin noise: entity = realisation, step = block
   purpose_test = 255,
 };
 

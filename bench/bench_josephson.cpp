@@ -1,0 +1,244 @@
+// Benchmark of the Josephson Langevin ensembles on the backend this binary was built for.
+//
+// One table of integration steps per second (all realisations together, random numbers
+// included): the ensemble with Euler and Heun steps in float and double, with the refill
+// schedule (slots take the next realisation as soon as theirs ends) and with one realisation
+// per thread (static), and the paper's Algorithm 1 as written (plain_kernel.hpp: one
+// realisation per thread, Euler, one Box–Muller normal per step from its own Philox block per
+// pair) in float and double. "x plain" is the rate over the plain kernel's in the same
+// precision and workload, measured in the same run.
+//
+// Workloads (normalised units, the reference set):
+//   scattered  gamma = 0.5, beta = 0.05, V0 = 1, theta = 0.2 (D = beta theta = 0.01),
+//              h = 0.004, cap 2e5 steps: escapes at scattered times (mean ~7e4 steps),
+//              ~15% censored.
+//   to-cap     the same at theta = 0.1 (D = 0.005): most realisations run to the cap.
+//   ramp       switching currents: gamma(t) = 0.5 + nu t with nu = 7.8e-4, reaching 1 after
+//              ~1.6e5 steps, theta = 0.2, cap 2e5 (refill schedule only; the plain kernel
+//              has a constant bias).
+// A step counts once per realisation and time step (idle slots count nothing): steps/s =
+// steps integrated / wall time of the whole run, tail included. Each configuration runs once
+// on a small ensemble first (warm-up), then once timed.
+//
+// Usage: bench_josephson [--quick] [--realisations N] [--cap K]
+// Default realisations: 2^20 on a GPU, 512 on a CPU; --quick: 2^18 on a GPU, 128 on a CPU.
+#include <Kokkos_Core.hpp>
+#include <Kokkos_Timer.hpp>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include "portamc/device_info.hpp"
+#include "portamc/josephson/ensemble.hpp"
+#include "portamc/josephson/plain_kernel.hpp"
+
+namespace {
+
+using namespace portamc;
+using namespace portamc::josephson;
+using Space = Kokkos::DefaultExecutionSpace;
+
+struct Options {
+  bool quick = false;
+  std::uint64_t realisations = 0;  // 0: default for the device
+  std::uint64_t cap = 200000;
+};
+
+struct Workload {
+  const char* name;
+  LangevinParameters params;
+};
+
+std::vector<Workload> workloads(const Options& opt) {
+  LangevinParameters scattered;
+  scattered.V0 = 1;
+  scattered.beta = 0.05;
+  scattered.theta = 0.2;
+  scattered.h = 0.004;
+  scattered.gamma0 = 0.5;
+  scattered.max_steps = opt.cap;
+  scattered.realisations = opt.realisations;
+  scattered.seed = 2024;
+  LangevinParameters to_cap = scattered;
+  to_cap.theta = 0.1;
+  LangevinParameters ramp = scattered;
+  ramp.nu = 7.8e-4;  // gamma = 1 after 0.5 / (nu h) = 1.6e5 steps
+  return {{"scattered", scattered}, {"to-cap", to_cap}, {"ramp", ramp}};
+}
+
+struct Row {
+  std::int64_t slots = 0;
+  double seconds = 0;
+  double steps = 0;
+  std::uint64_t escaped = 0, censored = 0;
+  double mean_escape_steps = 0;
+  double rate() const { return steps / seconds; }
+};
+
+template <class Real>
+Row time_ensemble(LangevinParameters p, Integrator integrator, Schedule schedule) {
+  p.integrator = integrator;
+  EnsembleOptions o;
+  o.schedule = schedule;
+  {
+    LangevinParameters warm = p;
+    warm.realisations = std::min<std::uint64_t>(p.realisations, 4096);
+    warm.max_steps = std::min<std::uint64_t>(p.max_steps, 1000);
+    Ensemble<Space, Real> e(warm, o);
+    e.run();
+  }
+  Ensemble<Space, Real> e(p, o);
+  Kokkos::fence();
+  Kokkos::Timer timer;
+  e.run();
+  Row row;
+  row.seconds = timer.seconds();
+  row.slots = e.slot_count();
+  row.steps = static_cast<double>(e.steps_integrated());
+  const EnsembleResults r = e.results();
+  row.escaped = r.count(Outcome::escaped);
+  row.censored = r.count(Outcome::censored);
+  double sum = 0;
+  for (std::size_t i = 0; i < r.size(); ++i)
+    if (r.outcome[i] == Outcome::escaped) sum += static_cast<double>(r.steps[i]);
+  row.mean_escape_steps = row.escaped ? sum / static_cast<double>(row.escaped) : 0;
+  return row;
+}
+
+template <class Real>
+Row time_plain(const LangevinParameters& p) {
+  {
+    LangevinParameters warm = p;
+    warm.realisations = std::min<std::uint64_t>(p.realisations, 4096);
+    warm.max_steps = std::min<std::uint64_t>(p.max_steps, 1000);
+    run_plain_escape<Space, Real>(warm);
+  }
+  Kokkos::fence();
+  Kokkos::Timer timer;
+  const auto steps = run_plain_escape<Space, Real>(p);
+  Row row;
+  row.seconds = timer.seconds();
+  row.slots = static_cast<std::int64_t>(p.realisations);
+  const auto h = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), steps);
+  double sum = 0;
+  for (std::size_t i = 0; i < h.extent(0); ++i) {
+    if (h(i) < 0) {
+      ++row.censored;
+      row.steps += static_cast<double>(p.max_steps);
+    } else {
+      ++row.escaped;
+      sum += static_cast<double>(h(i));
+      row.steps += static_cast<double>(h(i));
+    }
+  }
+  row.mean_escape_steps = row.escaped ? sum / static_cast<double>(row.escaped) : 0;
+  return row;
+}
+
+void print_row(const char* workload, const char* method, const char* precision,
+               const char* schedule, const LangevinParameters& p, const Row& row,
+               double plain_rate) {
+  const double n = static_cast<double>(p.realisations);
+  char ratio[16] = "-";
+  if (plain_rate > 0) std::snprintf(ratio, sizeof ratio, "%.2f", row.rate() / plain_rate);
+  std::printf("%-9s %-6s %-6s %-14s %9llu %9lld %7.1f %7.1f %10.4g %10.4g %8.3f %10.4g %7s\n",
+              workload, method, precision, schedule,
+              static_cast<unsigned long long>(p.realisations), static_cast<long long>(row.slots),
+              100.0 * static_cast<double>(row.escaped) / n,
+              100.0 * static_cast<double>(row.censored) / n, row.mean_escape_steps, row.steps,
+              row.seconds, row.rate() / 1e9, ratio);
+  std::fflush(stdout);
+}
+
+template <class Real>
+void bench_precision(const Workload& w) {
+  const char* precision = std::is_same_v<Real, float> ? "float" : "double";
+  const bool ramp = w.params.nu > 0;
+  double plain_rate = 0;
+  if (!ramp) {
+    const Row plain = time_plain<Real>(w.params);
+    plain_rate = plain.rate();
+    print_row(w.name, "plain", precision, "one_per_thread", w.params, plain, plain_rate);
+  }
+  for (Integrator integrator : {Integrator::euler, Integrator::heun}) {
+    for (Schedule schedule : {Schedule::refill, Schedule::one_per_thread}) {
+      if (ramp && (schedule != Schedule::refill || integrator != Integrator::euler)) continue;
+      const Row row = time_ensemble<Real>(w.params, integrator, schedule);
+      print_row(w.name, to_string(integrator), precision, to_string(schedule), w.params, row,
+                plain_rate);
+    }
+  }
+}
+
+bool parse_count(const char* text, std::uint64_t& out) {
+  char* end = nullptr;
+  const double value = std::strtod(text, &end);
+  if (end == text || *end != '\0' || !(value >= 1) || value > 1e15) return false;
+  out = static_cast<std::uint64_t>(value);
+  return static_cast<double>(out) == value;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  Kokkos::ScopeGuard kokkos(argc, argv);
+  Options opt;
+  for (int i = 1; i < argc; ++i) {
+    const bool has_value = i + 1 < argc;
+    if (!std::strcmp(argv[i], "--quick")) {
+      opt.quick = true;
+    } else if (!std::strcmp(argv[i], "--realisations") && has_value) {
+      if (!parse_count(argv[++i], opt.realisations)) {
+        std::fprintf(stderr, "bench_josephson: --realisations expects an integer >= 1\n");
+        return 2;
+      }
+    } else if (!std::strcmp(argv[i], "--cap") && has_value) {
+      if (!parse_count(argv[++i], opt.cap)) {
+        std::fprintf(stderr, "bench_josephson: --cap expects an integer >= 1\n");
+        return 2;
+      }
+    } else {
+      std::fprintf(stderr, "usage: bench_josephson [--quick] [--realisations N] [--cap K]\n");
+      return 2;
+    }
+  }
+  const DeviceInfo info = default_device_info();
+  if (opt.realisations == 0) {
+    if (info.is_gpu)
+      opt.realisations = opt.quick ? (1u << 18) : (1u << 20);
+    else
+      opt.realisations = opt.quick ? 128 : 512;
+  }
+  const std::vector<Workload> work = workloads(opt);
+  try {
+    for (const Workload& w : work) w.params.validate();
+  } catch (const std::invalid_argument& e) {
+    std::fprintf(stderr, "bench_josephson: %s\n", e.what());
+    return 2;
+  }
+
+  std::printf("# bench_josephson: %s on %s, Kokkos %s\n", info.backend.c_str(), info.device.c_str(),
+              info.kokkos_version.c_str());
+  std::printf(
+      "# V0 = 1, beta = 0.05, h = 0.004, gamma = 0.5, cap %llu steps; scattered: theta = 0.2, "
+      "to-cap: theta = 0.1, ramp: theta = 0.2, nu = 7.8e-4\n",
+      static_cast<unsigned long long>(opt.cap));
+  std::printf(
+      "# slots: concurrent trajectories (refill: as many as the device keeps resident, measured); "
+      "%llu steps per slot and launch\n",
+      static_cast<unsigned long long>(EnsembleOptions().steps_per_launch));
+  std::printf("%-9s %-6s %-6s %-14s %9s %9s %7s %7s %10s %10s %8s %10s %7s\n", "workload", "method",
+              "prec", "schedule", "N", "slots", "%esc", "%cens", "mean_esc", "steps", "seconds",
+              "1e9 st/s", "x plain");
+  std::fflush(stdout);
+  for (const Workload& w : work) {
+    bench_precision<float>(w);
+    bench_precision<double>(w);
+  }
+  return 0;
+}

@@ -1,0 +1,154 @@
+#pragma once
+// The elementary functions of the integration loop, written out for speed and for the same
+// rounding on every backend: the ensemble calls sin once per step (twice with Heun) and log,
+// sqrt, cos and sin once per pair of normals, so these dominate a GPU step. Compared with a
+// math library they need no floating-point to integer conversions (which run on a slow
+// pipeline on GPUs), no special-case handling of arguments the loop never produces and no
+// slow path for huge arguments.
+//
+//   sincos_turn  cos and sin of 2 pi w 2^-32 for a 32-bit word w: quadrant from the top bits
+//                of w, the remaining angle in [-pi/4, pi/4) from its low bits exactly.
+//   log_unit     ln u for u in [2^-126, 1] (normal numbers; Box–Muller's u is in
+//                [2^-32, 1]); float by Cephes' logf polynomial, double by the library log.
+//   sin_phase    sin x by Cody–Waite reduction modulo pi/2 (pi/2 in three parts whose
+//                products with the quotient k are exact for |k| < 2^13 in float and 2^26 in
+//                double, with or without multiply-add contraction) and the polynomials below;
+//                accurate to about 1e-7 absolute for |x| < 10^4 in float, degrading smoothly
+//                beyond, where a float phase no longer resolves one time step anyway.
+// Polynomials on [-pi/4, pi/4]: Cephes sinf/cosf (float) and sin/cos (double).
+#include <Kokkos_Core.hpp>
+#include <cstdint>
+#include <cstring>
+#include <type_traits>
+
+#include "portamc/kokkos_compat.hpp"
+
+namespace portamc::josephson {
+
+/// Reinterprets the bits of a value (Kokkos' bit_cast is missing in Kokkos 3.4).
+template <class To, class From>
+KOKKOS_FORCEINLINE_FUNCTION To bit_cast(const From& from) {
+  static_assert(sizeof(To) == sizeof(From), "bit_cast needs types of one size");
+  To to;
+  memcpy(&to, &from, sizeof(To));
+  return to;
+}
+
+/// cos x and sin x for x in [-pi/4, pi/4].
+template <class Real>
+KOKKOS_INLINE_FUNCTION void sincos_octant(Real x, Real& c, Real& s) {
+  const Real z = x * x;
+  if constexpr (std::is_same_v<Real, float>) {
+    s = x + x * z * (-1.6666654611e-1f + z * (8.3321608736e-3f + z * -1.9515295891e-4f));
+    c = 1.0f - 0.5f * z +
+        z * z * (4.166664568298827e-2f + z * (-1.388731625493765e-3f + z * 2.443315711809948e-5f));
+  } else {
+    s = x +
+        x * z *
+            (-1.66666666666666307295e-1 +
+             z * (8.33333333332211858878e-3 +
+                  z * (-1.98412698295895385996e-4 +
+                       z * (2.75573136213857245213e-6 +
+                            z * (-2.50507477628578072866e-8 + z * 1.58962301576546568060e-10)))));
+    c = 1.0 - 0.5 * z +
+        z * z *
+            (4.16666666666665929218e-2 +
+             z * (-1.38888888888730564116e-3 +
+                  z * (2.48015872888517045348e-5 +
+                       z * (-2.75573141792967388112e-7 +
+                            z * (2.08757008419747316778e-9 + z * -1.13585365213876817300e-11)))));
+  }
+}
+
+/// (c, s) rotated by quadrant * pi/2: cos and sin of (angle + quadrant pi/2).
+template <class Real>
+KOKKOS_FORCEINLINE_FUNCTION void rotate_quadrant(std::uint32_t quadrant, Real c, Real s,
+                                                 Real& cos_angle, Real& sin_angle) {
+  const bool odd = quadrant & 1u;
+  const Real cq = odd ? s : c;
+  const Real sq = odd ? c : s;
+  cos_angle = ((quadrant + 1u) & 2u) ? -cq : cq;
+  sin_angle = (quadrant & 2u) ? -sq : sq;
+}
+
+/// cos and sin of the angle 2 pi w 2^-32 of a 32-bit word.
+template <class Real>
+KOKKOS_INLINE_FUNCTION void sincos_turn(std::uint32_t w, Real& cos_angle, Real& sin_angle) {
+  // Nearest quadrant and the 30-bit offset from it, shifted by half a quadrant to [0, 2^30).
+  const std::uint32_t shifted = w + (std::uint32_t{1} << 29);
+  const std::uint32_t quadrant = shifted >> 30;
+  const std::uint32_t offset = shifted & 0x3FFFFFFFu;
+  // The offset as a fraction of the quadrant in [1, 2) by placing its bits in a mantissa
+  // (float keeps the top 23 bits, double all 30): no integer-to-float conversion.
+  Real fraction;
+  if constexpr (std::is_same_v<Real, float>) {
+    fraction = bit_cast<float>(0x3F800000u | (offset >> 7));
+  } else {
+    fraction = bit_cast<double>(std::uint64_t{0x3FF0000000000000} |
+                                (static_cast<std::uint64_t>(offset) << 22));
+  }
+  constexpr Real half_pi = Real(1.5707963267948966192313216916398);
+  Real c, s;
+  sincos_octant<Real>((fraction - Real(1.5)) * half_pi, c, s);
+  rotate_quadrant<Real>(quadrant, c, s, cos_angle, sin_angle);
+}
+
+/// ln u for normal u in (0, 1] (see the header comment).
+template <class Real>
+KOKKOS_INLINE_FUNCTION Real log_unit(Real u) {
+  if constexpr (std::is_same_v<Real, float>) {
+    // u = 2^e m with m in [sqrt(1/2), sqrt(2)), read off the bits.
+    const auto bits = bit_cast<std::int32_t>(u);
+    const std::int32_t e = (bits - 0x3F3504F3) >> 23;  // arithmetic shift: floor
+    const float m = bit_cast<float>(bits - e * (std::int32_t{1} << 23));
+    // e as a float without a conversion: its integer in the mantissa of 1.5 * 2^23.
+    const float ef = bit_cast<float>(0x4B400000 + e) - 12582912.0f;
+    const float f = m - 1.0f;
+    const float z = f * f;
+    float y = 7.0376836292e-2f;
+    y = y * f - 1.1514610310e-1f;
+    y = y * f + 1.1676998740e-1f;
+    y = y * f - 1.2420140846e-1f;
+    y = y * f + 1.4249322787e-1f;
+    y = y * f - 1.6668057665e-1f;
+    y = y * f + 2.0000714765e-1f;
+    y = y * f - 2.4999993993e-1f;
+    y = y * f + 3.3333331174e-1f;
+    y = y * f * z;
+    y += ef * -2.12194440e-4f;
+    y += -0.5f * z;
+    return f + y + ef * 0.693359375f;  // ln 2 = 0.693359375 - 2.12194440e-4
+  } else {
+    return kmath::log(u);
+  }
+}
+
+/// sin x (see the header comment).
+template <class Real>
+KOKKOS_INLINE_FUNCTION Real sin_phase(Real x) {
+  constexpr Real two_over_pi = Real(0.63661977236758134307553505349006);
+  Real k, r;
+  std::uint32_t quadrant;
+  if constexpr (std::is_same_v<Real, float>) {
+    // Round x 2/pi to an integer by adding 1.5 * 2^23: its low mantissa bits are k mod 2^22.
+    const float shifted = x * two_over_pi + 12582912.0f;
+    quadrant = bit_cast<std::uint32_t>(shifted);
+    k = shifted - 12582912.0f;
+    r = x - k * 1.5703125f;  // pi/2 in three parts; the first two have 8 and 11 bits
+    r = r - k * 4.837512969970703125e-4f;
+    r = r - k * 7.54978995489188216e-8f;
+  } else {
+    const double shifted = x * two_over_pi + 6755399441055744.0;  // 1.5 * 2^52
+    quadrant = static_cast<std::uint32_t>(bit_cast<std::uint64_t>(shifted));
+    k = shifted - 6755399441055744.0;
+    r = x - k * 1.57079625129699707031e0;  // pi/2 in three parts of 26 bits (Cephes)
+    r = r - k * 7.54978941586159635336e-8;
+    r = r - k * 5.39030285815811905290e-15;
+  }
+  Real c, s, cos_x, sin_x;
+  sincos_octant<Real>(r, c, s);
+  rotate_quadrant<Real>(quadrant, c, s, cos_x, sin_x);
+  return sin_x;
+}
+
+}  // namespace portamc::josephson

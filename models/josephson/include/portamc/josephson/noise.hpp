@@ -1,0 +1,70 @@
+#pragma once
+// Gaussian noise of the Langevin ensembles: one standard normal per integration step.
+//
+// Keying (rng.hpp): step k of realisation i uses word k % 4 of the Philox block
+//   draw(seed, purpose_josephson_noise, entity = first_realisation + i, step = k / 4),
+// the four words turned into four normals by two Box–Muller pairs, words (0, 1) and (2, 3).
+// A trajectory is therefore a function of (seed, entity) alone, never of the thread or slot
+// that integrates it, the launch it falls in or the backend (up to the compilers' contraction
+// of multiply-adds into fused ones, and in double to the library log).
+//
+// Box–Muller from words (a, b): u = (a + 1) 2^-32 in (0, 1], radius sqrt(-2 ln u), angle
+// 2 pi b 2^-32, its cos and sin from the bits of b (elementary.hpp). u never reaches 0, so ln u
+// is finite; its smallest value 2^-32 caps |normal| at sqrt(2 * 32 ln 2) = 6.66, i.e. the
+// Gaussian tail beyond 6.66 sigma (probability 3e-11 per normal) is cut off, which no escape
+// statistic of this model can resolve. All the arithmetic is in the working precision Real:
+// a float kernel does no double work for noise.
+#include <Kokkos_Core.hpp>
+#include <cstdint>
+
+#include "portamc/josephson/elementary.hpp"
+#include "portamc/kokkos_compat.hpp"
+#include "portamc/rng.hpp"
+
+namespace portamc::josephson {
+
+/// Steps served by one Philox block.
+inline constexpr int normals_per_block = 4;
+
+template <class Real>
+using NormalBlock = Kokkos::Array<Real, normals_per_block>;
+
+/// Two independent standard normals from two 32-bit words (see the header comment).
+template <class Real>
+KOKKOS_INLINE_FUNCTION void box_muller(std::uint32_t radius_word, std::uint32_t angle_word,
+                                       Real& first, Real& second) {
+  constexpr Real two_pow_minus_32 = Real(2.3283064365386962890625e-10);
+  // (a + 1) 2^-32 without 64-bit integers: exact in double; in float it rounds to 24 bits
+  // (never above 1: 1 + 2^-32 rounds to 1) and stays exact for the small a of the tail.
+  const Real u = static_cast<Real>(radius_word) * two_pow_minus_32 + two_pow_minus_32;
+  const Real radius = kmath::sqrt(Real(-2) * log_unit(u));
+  Real c, s;
+  sincos_turn<Real>(angle_word, c, s);
+  first = radius * c;
+  second = radius * s;
+}
+
+/// The four normals of one Philox block: words (0, 1) and (2, 3) as Box–Muller pairs.
+template <class Real>
+KOKKOS_INLINE_FUNCTION NormalBlock<Real> normals_from_words(const rng::Block& words) {
+  NormalBlock<Real> n;
+  box_muller<Real>(words[0], words[1], n[0], n[1]);
+  box_muller<Real>(words[2], words[3], n[2], n[3]);
+  return n;
+}
+
+/// The normals of steps 4 block .. 4 block + 3 of the realisation with RNG entity `entity`.
+template <class Real>
+KOKKOS_INLINE_FUNCTION NormalBlock<Real> noise_block(std::uint64_t seed, std::uint64_t entity,
+                                                     std::uint64_t block) {
+  return normals_from_words<Real>(rng::draw(seed, rng::purpose_josephson_noise, entity, block));
+}
+
+/// The normal of step k alone (k = 0 is the first step); for tests and host-side checks.
+template <class Real>
+KOKKOS_INLINE_FUNCTION Real noise_at_step(std::uint64_t seed, std::uint64_t entity,
+                                          std::uint64_t k) {
+  return noise_block<Real>(seed, entity, k / normals_per_block)[k % normals_per_block];
+}
+
+}  // namespace portamc::josephson

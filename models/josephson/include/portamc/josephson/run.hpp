@@ -1,0 +1,212 @@
+#pragma once
+// A portamc-josephson run as library code (the app maps its YAML onto RunParameters; tests call
+// the same functions): the typed parameters of one of three modes, their resolution into the
+// Langevin ensembles to integrate (physical units converted, automatic ramp start and step cap
+// chosen, the constant-bias theory evaluated), and the loop over those ensembles (Simulation)
+// with what a checkpoint must hold to continue it bit for bit (RunCheckpoint).
+//
+// Modes.
+//   escape     one ensemble at the constant bias `gamma`: escape times.
+//   switching  one ensemble under the ramp gamma(t) = gamma0 + nu t: switching biases.
+//   arrhenius  one escape ensemble per temperature theta_k of `thetas` (same bias); ensemble k
+//              uses the RNG entities first_realisation + k * realisations + [0, realisations),
+//              so no two ensembles of a run share random numbers.
+//
+// Reproducibility. A realisation's trajectory depends only on (seed, its RNG entity), so
+// results are independent of the slot count, the launch length and checkpoint/restore.
+#include <cstdint>
+#include <limits>
+#include <memory>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "portamc/josephson/ensemble.hpp"
+#include "portamc/josephson/ensemble_results.hpp"
+#include "portamc/josephson/kramers.hpp"
+#include "portamc/josephson/parameters.hpp"
+#include "portamc/josephson/units.hpp"
+
+namespace portamc::josephson {
+
+enum class RunMode { escape, switching, arrhenius };
+enum class Precision { single_precision, double_precision };
+
+const char* to_string(RunMode mode);
+const char* to_string(Precision precision);  ///< "float" / "double"
+/// The inverse of to_string (and of rate_formula_name); std::invalid_argument otherwise.
+RunMode parse_run_mode(const std::string& text);
+Precision parse_precision(const std::string& text);
+RateFormula parse_rate_formula(const std::string& text);
+
+/// The std::invalid_argument of RunParameters::validate() and resolve(): `parameter` names the
+/// RunParameters member at fault ("V0", "physical.capacitance", "thetas", "max_steps",
+/// "ensemble" for the EnsembleOptions, ...), so that an app can point at its own key.
+struct RunParameterError : std::invalid_argument {
+  RunParameterError(std::string parameter_name, const std::string& message)
+      : std::invalid_argument(message), parameter(std::move(parameter_name)) {}
+  std::string parameter;
+};
+
+/// A junction given in physical units; V0, beta, theta and nu follow from units.hpp.
+struct PhysicalInput {
+  double resistance = 0;        ///< ohm
+  double capacitance = 0;       ///< farad
+  double critical_current = 0;  ///< ampere
+  /// kelvin; unused (0) in arrhenius mode, whose temperatures are the normalised `thetas`.
+  double temperature = 0;
+  /// Switching mode: the sweep as dI/dt (A/s) or as a frequency (Hz; dI/dt = I_c f, see
+  /// ramp_rate_from_sweep_frequency), exactly one of them.
+  std::optional<double> sweep_rate;
+  std::optional<double> sweep_frequency;
+};
+
+/// The ramp starts where the Fulton–Dunkleberger CDF from gamma = 0 reaches this probability
+/// when RunParameters::ramp_gamma0 is unset (switching_theory.hpp, negligible_escape_bias).
+inline constexpr double default_ramp_epsilon = 1e-6;
+/// max_steps = auto at constant bias: this many theoretical mean escape times (at least this
+/// many natural periods), so that an exponential escape is censored with probability e^-100.
+inline constexpr double auto_cap_mean_times = 100.0;
+/// max_steps = auto under a ramp: until the bias is 1 + (1 - gamma0) * this, past the
+/// critical current where no well is left, plus auto_cap_mean_times natural periods of the
+/// untilted well (2 pi / sqrt(V0), or beta / V0 overdamped) to run to the threshold.
+inline constexpr double auto_cap_ramp_overshoot = 0.1;
+
+struct RunParameters {
+  RunMode mode = RunMode::escape;
+  Dynamics dynamics = Dynamics::underdamped;
+  Integrator integrator = Integrator::euler;
+  Precision precision = Precision::double_precision;
+  /// Normalised junction (docs/models/josephson.md); ignored when `physical` is set. theta is
+  /// unused in arrhenius mode.
+  double V0 = 1.0;
+  double beta = 0.05;
+  double theta = 0.2;
+  std::optional<PhysicalInput> physical;
+  double h = 0.004;
+  double gamma = 0.5;    ///< escape, arrhenius: the constant bias, |gamma| < 1
+  double ramp_rate = 0;  ///< switching with a normalised junction: nu = dgamma/dt > 0
+  std::optional<double> ramp_gamma0 = 0.0;  ///< switching: start bias; unset: automatic
+  double ramp_epsilon = default_ramp_epsilon;
+  std::optional<double> threshold;  ///< unset: pi - arcsin(gamma0), the saddle at the start
+  std::optional<std::uint64_t> max_steps = 200000;  ///< unset: automatic (see the constants)
+  std::uint64_t realisations = 1024;                ///< per ensemble
+  std::uint64_t first_realisation = 0;
+  std::uint64_t seed = 1;
+  std::vector<double> thetas;  ///< arrhenius: one ensemble per value, each > 0
+  EnsembleOptions ensemble;
+  std::optional<RateFormula> rate_formula;  ///< unset: overdamped / melnikov_meshkov by dynamics
+  int histogram_bins = 50;
+  int theory_points = 200;  ///< points of the theory curves
+
+  /// Throws RunParameterError naming the first offending parameter and what was expected.
+  void validate() const;
+};
+
+/// Constant-bias escape theory for one ensemble (kramers.hpp, first_passage_exact.hpp). Values
+/// that cannot be computed are NaN with the reason in the status.
+struct EscapeTheory {
+  RateFormula formula = RateFormula::melnikov_meshkov;
+  double barrier = std::numeric_limits<double>::quiet_NaN();         ///< DeltaU / E_C
+  double well_frequency = std::numeric_limits<double>::quiet_NaN();  ///< omega0
+  double rate = std::numeric_limits<double>::quiet_NaN();            ///< of `formula`
+  double mean_time = std::numeric_limits<double>::quiet_NaN();       ///< 1 / rate
+  std::string status = "ok";
+  /// Overdamped dynamics only: the exact mean first-passage time to the threshold.
+  bool exact_applies = false;
+  double exact_mean_time = std::numeric_limits<double>::quiet_NaN();
+  double exact_error = std::numeric_limits<double>::quiet_NaN();  ///< quadrature estimate
+  std::string exact_status = "not applicable (underdamped dynamics)";
+
+  /// The exact mean where there is one, else 1 / rate (NaN if neither is available).
+  double best_mean_time() const;
+  const char* best_mean_time_source() const;  ///< "exact", "kramers" or "none"
+};
+
+EscapeTheory escape_theory(const LangevinParameters& parameters, RateFormula formula);
+
+/// RunParameters with everything derived that the simulation and the output need.
+struct ResolvedRun {
+  RunParameters input;
+  std::optional<NormalisedJunction> units;  ///< the conversion of input.physical
+  RateFormula rate_formula = RateFormula::melnikov_meshkov;
+  double V0 = 0, beta = 0;
+  double theta = std::numeric_limits<double>::quiet_NaN();  ///< NaN in arrhenius mode
+  double nu = 0;                                            ///< switching
+  double ramp_gamma0 = 0;                                   ///< switching: where the ramp starts
+  bool ramp_start_automatic = false;
+  bool max_steps_automatic = false;
+  std::vector<LangevinParameters> points;  ///< the ensembles, in order
+  std::vector<EscapeTheory> theory;        ///< escape, arrhenius: one per point
+  std::vector<std::string> warnings;       ///< things that run but are probably unintended
+
+  /// Every parameter that shapes the realisations, as text: a checkpoint only continues a run
+  /// with the same fingerprint (launch length, slots and output options may change).
+  std::string fingerprint() const;
+};
+
+/// Validates, converts physical units, picks the automatic ramp start and step cap, builds the
+/// ensembles' parameters and the constant-bias theory. RunParameterError on bad input, and
+/// std::domain_error for physical values whose normalised ones are not finite and positive
+/// (the ensembles' LangevinParameters::validate() is a last check with its own
+/// std::invalid_argument).
+ResolvedRun resolve(const RunParameters& parameters);
+
+/// One finished or running ensemble.
+struct PointRecord {
+  EnsembleResults results;  ///< complete once the point is finished
+  std::int64_t slots = 0;   ///< concurrent trajectories used
+  double seconds = 0;       ///< wall time of the launches
+  std::uint64_t launches = 0;
+  /// Steps integrated over all realisations (from the results: escape step or the cap).
+  std::uint64_t steps_integrated() const;
+};
+
+struct RunCheckpoint {
+  std::string fingerprint;
+  std::vector<PointRecord> finished;  ///< the points done, in order
+  /// The point in progress (index finished.size()): its ensemble state and timing; absent when
+  /// every point is done or the next one has not started.
+  std::optional<EnsembleCheckpoint> current;
+  PointRecord current_record;  ///< slots, seconds, launches of the point in progress
+};
+
+class Simulation {
+ public:
+  /// Allocates nothing yet; the first advance() starts the first ensemble.
+  explicit Simulation(const ResolvedRun& run);
+  ~Simulation();
+  Simulation(const Simulation&) = delete;
+  Simulation& operator=(const Simulation&) = delete;
+
+  /// Continues from a checkpoint of the same run (std::invalid_argument otherwise).
+  void restore(const RunCheckpoint& checkpoint);
+  RunCheckpoint checkpoint() const;
+
+  /// One launch of steps_per_launch steps per slot in the ensemble in progress (starting it if
+  /// needed); a finished ensemble is recorded and the next one begins at the following call.
+  void advance();
+  bool done() const;
+  /// Realisations finished over all ensembles / all realisations of the run.
+  double fraction_done() const;
+  std::string status() const;
+
+  const ResolvedRun& run() const { return run_; }
+  /// The finished ensembles (all of them once done()).
+  const std::vector<PointRecord>& points() const { return finished_; }
+
+  struct Engine;  // the ensemble in the configured precision (run.cpp)
+
+ private:
+  void begin_point();
+  void finish_point();
+
+  ResolvedRun run_;
+  std::vector<PointRecord> finished_;
+  PointRecord current_;
+  std::unique_ptr<Engine> engine_;
+};
+
+}  // namespace portamc::josephson

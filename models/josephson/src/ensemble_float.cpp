@@ -1,0 +1,12 @@
+// Ensemble of the washboard in float, on the default execution space and, where it differs,
+// the default host space (one file per precision so that builds compile them in parallel).
+#include "portamc/josephson/ensemble_impl.hpp"
+
+namespace portamc::josephson {
+
+template class Ensemble<Kokkos::DefaultExecutionSpace, float, WashboardForce>;
+#ifdef PORTAMC_HAVE_DEVICE_BACKEND
+template class Ensemble<Kokkos::DefaultHostExecutionSpace, float, WashboardForce>;
+#endif
+
+}  // namespace portamc::josephson

@@ -1,0 +1,151 @@
+// The elementary functions of the integration loop (elementary.hpp), evaluated on the
+// default execution space, against the host library in double: the Box–Muller angle's
+// cos and sin from a word, log on (0, 1] and the force's sin, float and double.
+#include <gtest/gtest.h>
+
+#include <Kokkos_Core.hpp>
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <vector>
+
+#include "portamc/josephson/elementary.hpp"
+
+namespace {
+
+using namespace portamc::josephson;
+using Space = Kokkos::DefaultExecutionSpace;
+
+constexpr double pi = 3.141592653589793238462643383279502884;
+
+enum class Function { cos_turn, sin_turn, log_unit, sin_phase };
+
+template <class Real>
+struct Evaluate {
+  Kokkos::View<double*, Space::memory_space> argument, value;
+  Kokkos::View<std::uint32_t*, Space::memory_space> word;
+  Function function;
+  KOKKOS_INLINE_FUNCTION void operator()(const int i) const {
+    Real c = 0, s = 0;
+    switch (function) {
+      case Function::cos_turn:
+        sincos_turn<Real>(word(i), c, s);
+        value(i) = c;
+        break;
+      case Function::sin_turn:
+        sincos_turn<Real>(word(i), c, s);
+        value(i) = s;
+        break;
+      case Function::log_unit:
+        value(i) = log_unit(static_cast<Real>(argument(i)));
+        break;
+      case Function::sin_phase:
+        value(i) = sin_phase(static_cast<Real>(argument(i)));
+        break;
+    }
+  }
+};
+
+/// The function on the device at the given arguments (or words).
+template <class Real>
+std::vector<double> evaluate(Function function, const std::vector<double>& arguments,
+                             const std::vector<std::uint32_t>& words) {
+  const int n = static_cast<int>(std::max(arguments.size(), words.size()));
+  Evaluate<Real> e{Kokkos::View<double*, Space::memory_space>("argument", n),
+                   Kokkos::View<double*, Space::memory_space>("value", n),
+                   Kokkos::View<std::uint32_t*, Space::memory_space>("word", n), function};
+  auto a = Kokkos::create_mirror_view(e.argument);
+  auto w = Kokkos::create_mirror_view(e.word);
+  for (std::size_t i = 0; i < arguments.size(); ++i) a(i) = arguments[i];
+  for (std::size_t i = 0; i < words.size(); ++i) w(i) = words[i];
+  Kokkos::deep_copy(e.argument, a);
+  Kokkos::deep_copy(e.word, w);
+  Kokkos::parallel_for(Kokkos::RangePolicy<Space>(0, n), e);
+  const auto v = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), e.value);
+  return std::vector<double>(v.data(), v.data() + n);
+}
+
+std::vector<std::uint32_t> test_words() {
+  std::vector<std::uint32_t> words;
+  for (std::uint32_t q = 0; q < 8; ++q)  // octant and quadrant boundaries and neighbours
+    for (std::uint32_t d : {0u, 1u, 2u, 0xFFFFFFFFu, 0xFFFFFFFEu}) words.push_back((q << 29) + d);
+  std::uint32_t x = 12345;
+  for (int i = 0; i < 200000; ++i) words.push_back(x = x * 1664525u + 1013904223u);
+  return words;
+}
+
+template <class Real>
+void expect_sincos_turn(double tolerance) {
+  const std::vector<std::uint32_t> words = test_words();
+  const auto c = evaluate<Real>(Function::cos_turn, {}, words);
+  const auto s = evaluate<Real>(Function::sin_turn, {}, words);
+  double worst = 0;
+  for (std::size_t i = 0; i < words.size(); ++i) {
+    const double angle = 2 * pi * (static_cast<double>(words[i]) / 4294967296.0);
+    worst = std::max({worst, std::abs(c[i] - std::cos(angle)), std::abs(s[i] - std::sin(angle))});
+  }
+  EXPECT_LT(worst, tolerance);
+}
+
+TEST(JosephsonElementary, SinCosOfTurnFloat) {
+  // float keeps 23 bits of the quadrant offset: angle error up to 2 pi 2^-25 = 1.9e-7.
+  expect_sincos_turn<float>(3e-7);
+}
+TEST(JosephsonElementary, SinCosOfTurnDouble) {
+  expect_sincos_turn<double>(2e-15);
+}
+
+template <class Real>
+void expect_log_unit(double relative_tolerance) {
+  std::vector<double> u{1.0, std::ldexp(1.0, -32), 0.5, 0.70710677, 0.70710683, 1.4142135 / 2};
+  std::uint32_t x = 777;
+  for (int i = 0; i < 200000; ++i) {
+    x = x * 1664525u + 1013904223u;
+    // Box–Muller's u = (w + 1) 2^-32, rounded to Real; small ones from a scaled word.
+    const double w = static_cast<double>(i % 2 ? x : x >> (x % 32));
+    u.push_back(static_cast<Real>((w + 1) * std::ldexp(1.0, -32)));
+  }
+  const auto y = evaluate<Real>(Function::log_unit, u, {});
+  double worst = 0;
+  for (std::size_t i = 0; i < u.size(); ++i) {
+    const double exact = std::log(u[i]);
+    if (exact == 0) {
+      EXPECT_EQ(y[i], 0.0);
+      continue;
+    }
+    worst = std::max(worst, std::abs(y[i] - exact) / std::abs(exact));
+  }
+  EXPECT_LT(worst, relative_tolerance);
+}
+
+TEST(JosephsonElementary, LogOnUnitIntervalFloat) {
+  expect_log_unit<float>(2.5e-7);
+}
+TEST(JosephsonElementary, LogOnUnitIntervalDouble) {
+  expect_log_unit<double>(3e-16);
+}
+
+template <class Real>
+void expect_sin_phase(double range, double tolerance) {
+  std::vector<double> x;
+  for (double special : {0.0, pi / 4, pi / 2, pi, -pi, 2 * pi, 1e-30, -1e-30})
+    x.push_back(static_cast<Real>(special));  // arguments as the Real the function sees
+  for (int i = -200000; i <= 200000; ++i)
+    x.push_back(static_cast<Real>(range * i / 200000.0 + 1e-3 * std::sin(i)));
+  const auto y = evaluate<Real>(Function::sin_phase, x, {});
+  double worst = 0;
+  for (std::size_t i = 0; i < x.size(); ++i)
+    worst = std::max(worst, std::abs(y[i] - std::sin(x[i])));
+  EXPECT_LT(worst, tolerance) << "|x| < " << range;
+}
+
+TEST(JosephsonElementary, SinOfPhaseFloat) {
+  expect_sin_phase<float>(20, 1.5e-7);
+  expect_sin_phase<float>(1e4, 1.5e-7);
+}
+TEST(JosephsonElementary, SinOfPhaseDouble) {
+  expect_sin_phase<double>(20, 5e-16);
+  expect_sin_phase<double>(1e8, 5e-16);
+}
+
+}  // namespace

@@ -1,0 +1,388 @@
+// Scheduling, reproducibility and bookkeeping of the Langevin ensemble (ensemble.hpp):
+// per-realisation results are bitwise the same for refill and one_per_thread, any slot
+// count and launch length, checkpoint/restore and run splitting by first_realisation; the
+// default and host execution spaces agree (bitwise where they are the same space);
+// censored realisations are flagged and kept out of the escape times; float and double
+// and the paper's plain kernel agree statistically; a ramp records the bias in double even
+// a trillion steps in.
+#include <gtest/gtest.h>
+
+#include <Kokkos_Core.hpp>
+#include <cmath>
+#include <cstdint>
+#include <numeric>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include "portamc/josephson/ensemble.hpp"
+#include "portamc/josephson/plain_kernel.hpp"
+
+namespace {
+
+using namespace portamc::josephson;
+using Space = Kokkos::DefaultExecutionSpace;
+using HostSpace = Kokkos::DefaultHostExecutionSpace;
+
+/// A low barrier (Delta U / theta = 0.85): escapes after about a thousand steps, so small
+/// ensembles finish in milliseconds, and a cap that censors some of them.
+LangevinParameters quick_escape(std::uint64_t realisations = 512) {
+  LangevinParameters p;
+  p.V0 = 1;
+  p.beta = 0.2;
+  p.theta = 0.2;
+  p.gamma0 = 0.8;
+  p.h = 0.01;
+  p.max_steps = 4000;
+  p.realisations = realisations;
+  p.seed = 42;
+  return p;
+}
+
+template <class Real, class ExecSpace = Space>
+EnsembleResults run(const LangevinParameters& p, EnsembleOptions options = {}) {
+  Ensemble<ExecSpace, Real> ensemble(p, options);
+  ensemble.run();
+  EXPECT_TRUE(ensemble.done());
+  return ensemble.results();
+}
+
+void expect_identical(const EnsembleResults& a, const EnsembleResults& b, const std::string& what) {
+  ASSERT_EQ(a.size(), b.size()) << what;
+  std::size_t differ = 0;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    const bool same = a.steps[i] == b.steps[i] && a.outcome[i] == b.outcome[i] &&
+                      a.bias[i] == b.bias[i] && a.final_phi[i] == b.final_phi[i] &&
+                      a.final_v[i] == b.final_v[i];
+    if (!same && differ++ < 3)
+      ADD_FAILURE() << what << ": realisation " << i << " steps " << a.steps[i] << " vs "
+                    << b.steps[i] << ", phi " << a.final_phi[i] << " vs " << b.final_phi[i];
+  }
+  EXPECT_EQ(differ, 0u) << what;
+}
+
+struct MeanEstimate {
+  double mean, error;
+};
+
+MeanEstimate mean_of(const std::vector<double>& x) {
+  const double n = static_cast<double>(x.size());
+  const double mean = std::accumulate(x.begin(), x.end(), 0.0) / n;
+  double ss = 0;
+  for (double v : x) ss += (v - mean) * (v - mean);
+  return {mean, std::sqrt(ss / (n - 1) / n)};
+}
+
+template <class Real>
+void expect_schedules_agree(Dynamics dynamics, Integrator integrator) {
+  LangevinParameters p = quick_escape();
+  p.dynamics = dynamics;
+  p.integrator = integrator;
+  EnsembleOptions refill;
+  refill.slots = 37;
+  refill.steps_per_launch = 1000;
+  EnsembleOptions one;
+  one.schedule = Schedule::one_per_thread;
+  const EnsembleResults a = run<Real>(p, refill);
+  const EnsembleResults b = run<Real>(p, one);
+  EXPECT_GT(a.count(Outcome::escaped), 0u);
+  expect_identical(a, b,
+                   std::string("refill vs one_per_thread, ") + to_string(dynamics) + " " +
+                       to_string(integrator));
+}
+
+TEST(JosephsonEnsemble, RefillAndOnePerThreadAgreeBitwise) {
+  expect_schedules_agree<float>(Dynamics::underdamped, Integrator::euler);
+  expect_schedules_agree<double>(Dynamics::underdamped, Integrator::euler);
+  expect_schedules_agree<float>(Dynamics::underdamped, Integrator::heun);
+  expect_schedules_agree<double>(Dynamics::overdamped, Integrator::euler);
+  expect_schedules_agree<float>(Dynamics::overdamped, Integrator::heun);
+}
+
+/// Slot counts from 1 to more than the realisations, launches from 1 step (every step a
+/// launch boundary, including mid-block) to the whole cap.
+TEST(JosephsonEnsemble, IndependentOfSlotCountAndLaunchLength) {
+  LangevinParameters p = quick_escape(48);
+  p.max_steps = 1500;
+  EnsembleOptions reference_options;
+  reference_options.schedule = Schedule::one_per_thread;
+  Ensemble<Space, float> reference(p, reference_options);
+  reference.advance(p.max_steps);  // one launch: every realisation to its end
+  ASSERT_TRUE(reference.done());
+  const EnsembleResults expected = reference.results();
+  EXPECT_GT(expected.count(Outcome::censored), 0u);
+  EXPECT_GT(expected.count(Outcome::escaped), 0u);
+  for (std::int64_t slots : {1, 5, 48, 1000}) {
+    for (std::uint64_t launch : {1u, 3u, 4u, 257u}) {
+      if (launch < 4 && slots < 48) continue;  // thousands of launches: enough with one case
+      EnsembleOptions o;
+      o.slots = slots;
+      o.steps_per_launch = launch;
+      expect_identical(run<float>(p, o), expected,
+                       "slots " + std::to_string(slots) + ", launch " + std::to_string(launch));
+    }
+  }
+  // The default slot count and no packing of the tail.
+  EnsembleOptions o;
+  o.compact_below = 0;
+  expect_identical(run<float>(p, o), expected, "default slots, no packing");
+}
+
+/// The residency probe counts the threads that started before any finished: one on Serial,
+/// at most the thread count on a CPU, at most the resident threads at full occupancy on a
+/// GPU; it leaves the ensemble's state alone.
+TEST(JosephsonEnsemble, ResidencyProbe) {
+  const LangevinParameters p = quick_escape(64);
+  EnsembleOptions o;
+  o.slots = 8;
+  Ensemble<Space, float> ensemble(p, o);
+  const EnsembleCheckpoint before = ensemble.checkpoint();
+  const std::int64_t resident = ensemble.probe_residency();
+  EXPECT_GE(resident, 1);
+  EXPECT_LE(resident, concurrency_of(Space()));
+  if (concurrency_of(Space()) == 1) EXPECT_EQ(resident, 1);
+  const EnsembleCheckpoint after = ensemble.checkpoint();
+  EXPECT_EQ(after.slot_realisation, before.slot_realisation);
+  EXPECT_EQ(after.slot_step, before.slot_step);
+  EXPECT_EQ(after.next_realisation, before.next_realisation);
+  ensemble.run();
+  expect_identical(ensemble.results(), run<float>(p), "after a probe");
+}
+
+/// Realisations [100, 150) of a run split by first_realisation are realisations 100..149 of
+/// the whole run.
+TEST(JosephsonEnsemble, SplitByFirstRealisation) {
+  LangevinParameters whole = quick_escape(150);
+  LangevinParameters part = whole;
+  part.first_realisation = 100;
+  part.realisations = 50;
+  const EnsembleResults a = run<double>(whole);
+  const EnsembleResults b = run<double>(part);
+  for (std::size_t i = 0; i < 50; ++i) {
+    EXPECT_EQ(b.steps[i], a.steps[100 + i]) << i;
+    EXPECT_EQ(b.final_phi[i], a.final_phi[100 + i]) << i;
+  }
+}
+
+template <class Real>
+void expect_spaces_agree(double min_identical_fraction) {
+  const LangevinParameters p = quick_escape(1024);
+  const EnsembleResults device = run<Real, Space>(p);
+  const EnsembleResults host = run<Real, HostSpace>(p);
+  if constexpr (std::is_same_v<Space, HostSpace>) {
+    (void)min_identical_fraction;
+    expect_identical(device, host, "default vs host space (the same space)");
+  } else {
+    // Different math libraries and multiply-add contraction round differently; a few
+    // trajectories may end up crossing the threshold at another step.
+    std::size_t same = 0;
+    for (std::size_t i = 0; i < device.size(); ++i) same += device.steps[i] == host.steps[i];
+    EXPECT_GE(static_cast<double>(same),
+              min_identical_fraction * static_cast<double>(device.size()));
+    const MeanEstimate d = mean_of(device.escape_times());
+    const MeanEstimate h = mean_of(host.escape_times());
+    EXPECT_NEAR(d.mean, h.mean, d.error) << "mean escape time, device vs host";
+    EXPECT_NEAR(static_cast<double>(device.count(Outcome::censored)),
+                static_cast<double>(host.count(Outcome::censored)), 0.02 * device.size());
+  }
+}
+
+TEST(JosephsonEnsemble, DefaultAndHostSpacesAgree) {
+  expect_spaces_agree<double>(0.99);
+  expect_spaces_agree<float>(0.95);
+}
+
+TEST(JosephsonEnsemble, CensoredRealisationsAreFlaggedNotTimed) {
+  LangevinParameters p = quick_escape(400);
+  p.max_steps = 1500;  // about 40% escape before the cap
+  Ensemble<Space, double> ensemble(p);
+  ensemble.run();
+  const EnsembleResults r = ensemble.results();
+  const std::size_t escaped = r.count(Outcome::escaped), censored = r.count(Outcome::censored);
+  EXPECT_EQ(escaped + censored, p.realisations);
+  EXPECT_GT(escaped, 50u);
+  EXPECT_GT(censored, 50u);
+  EXPECT_EQ(r.count(Outcome::pending), 0u);
+  const double th = p.escape_threshold();
+  std::vector<double> times;
+  for (std::size_t i = 0; i < r.size(); ++i) {
+    if (r.outcome[i] == Outcome::escaped) {
+      EXPECT_LE(r.steps[i], p.max_steps);
+      EXPECT_GT(r.final_phi[i], th);
+      times.push_back(static_cast<double>(r.steps[i]) * p.h);
+    } else {
+      EXPECT_EQ(r.steps[i], p.max_steps);
+      EXPECT_LE(r.final_phi[i], th);  // its recorded final state is still below the threshold
+      EXPECT_TRUE(std::isfinite(r.final_v[i]));
+    }
+  }
+  EXPECT_EQ(r.escape_times(), times);
+  std::uint64_t total = 0;
+  for (std::uint64_t s : r.steps) total += s;
+  EXPECT_EQ(ensemble.steps_integrated(), total);
+}
+
+TEST(JosephsonEnsemble, StepsIntegratedCountsFinishedAndInFlight) {
+  const LangevinParameters p = quick_escape(300);
+  EnsembleOptions o;
+  o.slots = 16;
+  Ensemble<Space, float> ensemble(p, o);
+  ensemble.advance(700);
+  ensemble.advance(300);
+  const EnsembleCheckpoint c = ensemble.checkpoint();
+  std::uint64_t expected = 0;
+  for (std::size_t i = 0; i < c.results.size(); ++i)
+    if (c.results.outcome[i] != Outcome::pending) expected += c.results.steps[i];
+  for (std::size_t s = 0; s < c.slot_step.size(); ++s)
+    if (c.slot_realisation[s] >= 0) expected += c.slot_step[s];
+  EXPECT_EQ(ensemble.steps_integrated(), expected);
+  // While unstarted realisations remain, every slot spends its whole budget: a slot whose
+  // realisation ends continues with the next one in the same launch.
+  ASSERT_LT(c.next_realisation, p.realisations);
+  EXPECT_EQ(expected, 16u * 1000u);
+}
+
+template <class Real>
+void expect_checkpoint_continues() {
+  const LangevinParameters p = quick_escape(400);
+  EnsembleOptions o;
+  o.slots = 40;
+  o.steps_per_launch = 500;
+  const EnsembleResults uninterrupted = run<Real>(p, o);
+
+  Ensemble<Space, Real> first(p, o);
+  for (int i = 0; i < 7; ++i) first.advance(o.steps_per_launch);
+  const EnsembleCheckpoint early = first.checkpoint();
+  EXPECT_GT(first.finished(), 0u);
+  EXPECT_LT(first.finished(), p.realisations);
+  while (first.finished() < p.realisations * 19 / 20) first.advance(o.steps_per_launch);
+  first.advance(o.steps_per_launch);  // packs the tail before this launch
+  const EnsembleCheckpoint late = first.checkpoint();
+  EXPECT_LT(late.active_slots, o.slots) << "the late checkpoint should hold packed slots";
+  first.run();
+  expect_identical(first.results(), uninterrupted, "run with checkpoints taken");
+
+  for (const EnsembleCheckpoint* c : {&early, &late}) {
+    Ensemble<Space, Real> resumed(p, o);
+    resumed.restore(*c);
+    EXPECT_EQ(resumed.finished(),
+              static_cast<std::uint64_t>(c->results.size() - c->results.count(Outcome::pending)));
+    resumed.run();
+    expect_identical(
+        resumed.results(), uninterrupted,
+        c == &early ? "resumed from the early checkpoint" : "resumed from the late one");
+  }
+}
+
+TEST(JosephsonEnsemble, CheckpointRestoreContinuesBitForBit) {
+  expect_checkpoint_continues<float>();
+  expect_checkpoint_continues<double>();
+}
+
+/// float and double trajectories share their noise but separate by rounding; the mean escape
+/// time and the censored fraction agree within their statistical errors.
+TEST(JosephsonEnsemble, FloatAndDoubleEscapeStatisticsAgree) {
+  LangevinParameters p = quick_escape(4000);
+  p.max_steps = 3000;
+  const EnsembleResults f = run<float>(p);
+  const EnsembleResults d = run<double>(p);
+  const MeanEstimate mf = mean_of(f.escape_times()), md = mean_of(d.escape_times());
+  EXPECT_NEAR(mf.mean, md.mean, 4 * std::hypot(mf.error, md.error));
+  const double n = static_cast<double>(p.realisations);
+  const double cf = static_cast<double>(f.count(Outcome::censored)) / n;
+  const double cd = static_cast<double>(d.count(Outcome::censored)) / n;
+  EXPECT_NEAR(cf, cd, 4 * std::sqrt(2 * cd * (1 - cd) / n));
+  EXPECT_GT(cd, 0.01);
+}
+
+/// The paper's kernel (its own noise streams) samples the same escape-time distribution as
+/// the ensemble's Euler integrator.
+TEST(JosephsonEnsemble, PlainKernelAgreesStatistically) {
+  LangevinParameters p = quick_escape(4000);
+  p.max_steps = 3000;
+  const EnsembleResults e = run<float>(p);
+  const auto plain =
+      Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), run_plain_escape<Space, float>(p));
+  std::vector<double> times;
+  std::size_t censored = 0;
+  for (std::size_t i = 0; i < plain.extent(0); ++i) {
+    if (plain(i) < 0)
+      ++censored;
+    else
+      times.push_back(static_cast<double>(plain(i)) * p.h);
+  }
+  const MeanEstimate me = mean_of(e.escape_times()), mp = mean_of(times);
+  EXPECT_NEAR(mp.mean, me.mean, 4 * std::hypot(mp.error, me.error));
+  const double n = static_cast<double>(p.realisations);
+  const double ce = static_cast<double>(e.count(Outcome::censored)) / n;
+  EXPECT_NEAR(static_cast<double>(censored) / n, ce, 4 * std::sqrt(2 * ce * (1 - ce) / n));
+}
+
+/// A ramp records gamma0 + nu k h at the escape step, in double.
+TEST(JosephsonEnsemble, RampRecordsBiasAtEscape) {
+  LangevinParameters p = quick_escape(256);
+  p.gamma0 = 0.5;
+  p.nu = 2e-3;  // gamma reaches 1 after 250 time units = 25000 steps
+  p.max_steps = 30000;
+  for (int precision = 0; precision < 2; ++precision) {
+    const EnsembleResults r = precision == 0 ? run<float>(p) : run<double>(p);
+    EXPECT_EQ(r.count(Outcome::escaped), p.realisations);
+    for (std::size_t i = 0; i < r.size(); ++i) {
+      EXPECT_DOUBLE_EQ(r.bias[i], p.bias_at_step(r.steps[i]));
+      EXPECT_DOUBLE_EQ(r.bias[i], p.gamma0 + p.nu * static_cast<double>(r.steps[i]) * p.h);
+      EXPECT_GT(r.bias[i], p.gamma0);
+      EXPECT_LT(r.bias[i], 1.0 + 1e-2);  // the barrier is gone at gamma = 1: escape right away
+    }
+  }
+}
+
+/// A trillion steps into a slow ramp (restored state, gamma = 0.99 at step 10^12): the drive
+/// and the recorded bias follow the step count exactly, where a float step count or a float
+/// bias would be stuck (2^24 < 10^12 and nu h = 10^-12 is below float resolution of gamma).
+/// Returns the escape delays after the restored step.
+template <class Real>
+std::vector<double> expect_exact_bias_late_in_ramp() {
+  LangevinParameters p;
+  p.V0 = 1;
+  p.beta = 0.2;
+  p.theta = 0.2;
+  p.h = 0.01;
+  p.gamma0 = 0;
+  p.nu = 0.99e-10;  // gamma = nu h k = 0.99 at k = 10^12
+  p.realisations = 256;
+  p.seed = 5;
+  const std::uint64_t start = 1000000000000ull;
+  p.max_steps = start + 2000000;
+  EnsembleOptions o;
+  o.schedule = Schedule::one_per_thread;
+  Ensemble<Space, Real> ensemble(p, o);
+  EnsembleCheckpoint c = ensemble.checkpoint();
+  for (std::size_t s = 0; s < c.slot_step.size(); ++s) {
+    c.slot_step[s] = start + s % 4;  // also misaligned with the 4-step noise blocks
+    c.slot_phi[s] = static_cast<Real>(std::asin(p.bias_at_step(start)));
+  }
+  ensemble.restore(c);
+  ensemble.run();
+  const EnsembleResults r = ensemble.results();
+  EXPECT_EQ(r.count(Outcome::escaped), p.realisations);
+  std::vector<double> delays;
+  for (std::size_t i = 0; i < r.size(); ++i) {
+    EXPECT_GT(r.steps[i], start + i % 4);
+    EXPECT_DOUBLE_EQ(r.bias[i], p.bias_at_step(r.steps[i]));
+    EXPECT_NEAR(r.bias[i], 0.99, 1e-3);
+    delays.push_back(static_cast<double>(r.steps[i] - start));
+  }
+  // Distinct escape steps give distinct biases.
+  for (std::size_t i = 1; i < r.size(); ++i)
+    if (r.steps[i] != r.steps[0]) EXPECT_NE(r.bias[i], r.bias[0]);
+  return delays;
+}
+
+TEST(JosephsonEnsemble, RampBiasExactATrillionStepsIn) {
+  // float and double see the same drive: their escape delays agree statistically.
+  const MeanEstimate f = mean_of(expect_exact_bias_late_in_ramp<float>());
+  const MeanEstimate d = mean_of(expect_exact_bias_late_in_ramp<double>());
+  EXPECT_NEAR(f.mean, d.mean, 4 * std::hypot(f.error, d.error));
+}
+
+}  // namespace
