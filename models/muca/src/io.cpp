@@ -7,10 +7,6 @@
 namespace portamc::muca {
 namespace {
 
-std::vector<std::uint64_t> to_u64(const std::vector<count_type>& v) {
-  return {v.begin(), v.end()};
-}
-
 // Row-major (rows x cols) concatenation of equally long vectors.
 template <class T, class U>
 std::vector<T> flatten(const std::vector<std::vector<U>>& rows) {
