@@ -88,7 +88,7 @@ TEST(JosephsonValidation, OverdampedMeanFirstPassageTimeMatchesPontryagin) {
 // past the saddle so that recrossings do not count. Kramers' rate is the leading term of
 // an expansion in theta / DeltaU, whose next term is a few per cent here: at
 // DeltaU / theta = 4 and 5 the simulated mean escape time must lie within 10 % + 4 sigma of
-// 1/r_K (measured: +3.8 % and about +3.5 %, sigma 1.5 %).
+// 1/r_K (measured: +2.8 % and +2.7 %, sigma 1.8 %).
 TEST(JosephsonValidation, LowNoiseEscapeTimeApproachesKramers) {
   jj::LangevinParameters p;
   p.dynamics = jj::Dynamics::underdamped;
