@@ -291,6 +291,13 @@ void write_provenance(Group root, const Provenance& provenance);
 // Reads back what write_provenance wrote, e.g. to check a checkpoint belongs to this build.
 Provenance read_provenance(const InputFile& file, const std::string& group = "/provenance");
 
+// Checkpoints of every app carry the attribute portamc_checkpoint = <app> at the root and the
+// resolved configuration, so that --resume refuses a file of another app (or no checkpoint
+// at all) before reading anything else.
+void begin_checkpoint(Group root, const std::string& app, const std::string& config_yaml);
+// Throws std::runtime_error unless `file` (opened from `path`) is a checkpoint of `app`.
+void require_checkpoint(const InputFile& file, const std::string& path, const std::string& app);
+
 // Current UTC date and time as "YYYY-MM-DDThh:mm:ssZ".
 std::string now_iso8601();
 // Name of this machine, or "unknown" if the system will not say.

@@ -334,8 +334,7 @@ void write_checkpoint(const std::string& path, const RunCheckpoint& c,
                       const std::string& config_yaml) {
   h5::OutputFile file(path);
   auto root = file.root();
-  root.attribute("portamc_checkpoint", "josephson");
-  root.write_string("config", config_yaml, "resolved configuration of the checkpointed run");
+  h5::begin_checkpoint(root, "josephson", config_yaml);
   root.write_string("fingerprint", c.fingerprint, "parameters that shape the realisations");
   auto done = root.group("finished");
   done.attribute("count", static_cast<std::int64_t>(c.finished.size()));
@@ -361,9 +360,7 @@ void write_checkpoint(const std::string& path, const RunCheckpoint& c,
 
 RunCheckpoint read_checkpoint(const std::string& path) {
   const h5::InputFile f(path);
-  if (!f.has_attribute("/", "portamc_checkpoint") ||
-      f.attribute_string("/", "portamc_checkpoint") != "josephson")
-    throw std::runtime_error("'" + path + "' is not a portamc-josephson checkpoint");
+  h5::require_checkpoint(f, path, "josephson");
   RunCheckpoint c;
   c.fingerprint = f.read_string("/fingerprint");
   const auto count = f.attribute_int("/finished", "count");

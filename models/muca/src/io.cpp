@@ -90,8 +90,7 @@ void write_checkpoint(const std::string& path, const Checkpoint& c,
                       const std::string& config_yaml) {
   h5::OutputFile file(path);
   auto root = file.root();
-  root.attribute("portamc_checkpoint", std::string("muca"));
-  root.write_string("config", config_yaml, "resolved configuration of the checkpointed run");
+  h5::begin_checkpoint(root, "muca", config_yaml);
   auto m = root.group("model");
   m.attribute("L", static_cast<std::int64_t>(c.model.L));
   m.attribute("walkers", static_cast<std::int64_t>(c.model.walkers));
@@ -122,9 +121,7 @@ void write_checkpoint(const std::string& path, const Checkpoint& c,
 
 Checkpoint read_checkpoint(const std::string& path) {
   const h5::InputFile f(path);
-  if (!f.has_attribute("/", "portamc_checkpoint") ||
-      f.attribute_string("/", "portamc_checkpoint") != "muca")
-    throw std::runtime_error("'" + path + "' is not a portamc-muca checkpoint");
+  h5::require_checkpoint(f, path, "muca");
   Checkpoint c;
   c.model.L = static_cast<int>(f.attribute_int("/model", "L"));
   c.model.walkers = f.attribute_int("/model", "walkers");

@@ -264,8 +264,7 @@ void write_checkpoint(const std::string& path, const RunCheckpoint& c,
                       const std::string& config_yaml) {
   h5::OutputFile file(path);
   auto root = file.root();
-  root.attribute("portamc_checkpoint", "su2");
-  root.write_string("config", config_yaml, "resolved configuration of the checkpointed run");
+  h5::begin_checkpoint(root, "su2", config_yaml);
   root.write_string("fingerprint", c.fingerprint, "parameters that shape the Markov chain");
   auto s = root.group("position");
   s.attribute("point", static_cast<std::int64_t>(c.position.point));
@@ -300,9 +299,7 @@ void write_checkpoint(const std::string& path, const RunCheckpoint& c,
 
 RunCheckpoint read_checkpoint(const std::string& path) {
   const h5::InputFile f(path);
-  if (!f.has_attribute("/", "portamc_checkpoint") ||
-      f.attribute_string("/", "portamc_checkpoint") != "su2")
-    throw std::runtime_error("'" + path + "' is not a portamc-su2 checkpoint");
+  h5::require_checkpoint(f, path, "su2");
   RunCheckpoint c;
   c.fingerprint = f.read_string("/fingerprint");
   c.position.point = static_cast<std::size_t>(f.attribute_int("/position", "point"));
