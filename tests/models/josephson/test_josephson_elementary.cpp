@@ -7,8 +7,10 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <type_traits>
 #include <vector>
 
+#include "portamc/fast_math.hpp"
 #include "portamc/josephson/elementary.hpp"
 
 namespace {
@@ -17,6 +19,9 @@ using namespace portamc::josephson;
 using Space = Kokkos::DefaultExecutionSpace;
 
 constexpr double pi = 3.141592653589793238462643383279502884;
+
+/// Float runs on the GPU's special-function unit on CUDA (fast_math.hpp's bounds there).
+constexpr bool fast_float = portamc::fastmath::hardware_approximations<Space>;
 
 enum class Function { cos_turn, sin_turn, log_unit, sin_phase };
 
@@ -88,8 +93,9 @@ void expect_sincos_turn(double tolerance) {
 }
 
 TEST(JosephsonElementary, SinCosOfTurnFloat) {
-  // float keeps 23 bits of the quadrant offset: angle error up to 2 pi 2^-25 = 1.9e-7.
-  expect_sincos_turn<float>(3e-7);
+  // float keeps 23 bits of the quadrant offset: angle error up to 2 pi 2^-25 = 1.9e-7, plus
+  // 3.6e-7 from the special-function unit on CUDA.
+  expect_sincos_turn<float>(fast_float ? 6e-7 : 3e-7);
 }
 TEST(JosephsonElementary, SinCosOfTurnDouble) {
   expect_sincos_turn<double>(2e-15);
@@ -113,13 +119,15 @@ void expect_log_unit(double relative_tolerance) {
       EXPECT_EQ(y[i], 0.0);
       continue;
     }
-    worst = std::max(worst, std::abs(y[i] - exact) / std::abs(exact));
+    // The special-function unit's log is accurate in absolute terms on [1/2, 2].
+    const bool absolute = fast_float && std::is_same_v<Real, float> && u[i] >= 0.5;
+    worst = std::max(worst, std::abs(y[i] - exact) / (absolute ? 1.0 : std::abs(exact)));
   }
   EXPECT_LT(worst, relative_tolerance);
 }
 
 TEST(JosephsonElementary, LogOnUnitIntervalFloat) {
-  expect_log_unit<float>(2.5e-7);
+  expect_log_unit<float>(fast_float ? 4e-7 : 2.5e-7);
 }
 TEST(JosephsonElementary, LogOnUnitIntervalDouble) {
   expect_log_unit<double>(3e-16);
@@ -140,8 +148,8 @@ void expect_sin_phase(double range, double tolerance) {
 }
 
 TEST(JosephsonElementary, SinOfPhaseFloat) {
-  expect_sin_phase<float>(20, 1.5e-7);
-  expect_sin_phase<float>(1e4, 1.5e-7);
+  expect_sin_phase<float>(20, fast_float ? 6e-7 : 1.5e-7);
+  expect_sin_phase<float>(1e4, fast_float ? 6e-7 : 1.5e-7);
 }
 TEST(JosephsonElementary, SinOfPhaseDouble) {
   expect_sin_phase<double>(20, 5e-16);

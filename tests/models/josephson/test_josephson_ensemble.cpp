@@ -15,6 +15,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "portamc/fast_math.hpp"
 #include "portamc/josephson/ensemble.hpp"
 #include "portamc/josephson/plain_kernel.hpp"
 
@@ -189,7 +190,8 @@ void expect_spaces_agree(double min_identical_fraction) {
 
 TEST(JosephsonEnsemble, DefaultAndHostSpacesAgree) {
   expect_spaces_agree<double>(0.99);
-  expect_spaces_agree<float>(0.95);
+  // On CUDA float runs on the special-function unit (fast_math.hpp), a few roundings away.
+  expect_spaces_agree<float>(portamc::fastmath::hardware_approximations<Space> ? 0.9 : 0.95);
 }
 
 TEST(JosephsonEnsemble, CensoredRealisationsAreFlaggedNotTimed) {

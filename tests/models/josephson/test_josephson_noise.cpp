@@ -12,6 +12,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "portamc/fast_math.hpp"
 #include "portamc/josephson/noise.hpp"
 #include "portamc/rng.hpp"
 
@@ -166,7 +167,7 @@ TEST(JosephsonNoise, StandardNormalMomentsAndBinsDouble) {
 
 /// Float and double normals come from the same words: their squared radii agree to float
 /// rounding of u (absolute 2^-23 near u = 1, where float resolves u to 2^-24) and their
-/// angles to float rounding.
+/// angles to float rounding (on CUDA, to the special-function unit's few roundings).
 TEST(JosephsonNoise, FloatAndDoubleNormalsAgreeToFloatPrecision) {
   std::vector<std::vector<std::uint32_t>> blocks;
   for (std::uint64_t b = 0; b < 4096; ++b) {
@@ -179,7 +180,8 @@ TEST(JosephsonNoise, FloatAndDoubleNormalsAgreeToFloatPrecision) {
     for (int j = 0; j < 4; j += 2) {
       const double rf2 = f[i][j] * f[i][j] + f[i][j + 1] * f[i][j + 1];
       const double rd2 = d[i][j] * d[i][j] + d[i][j + 1] * d[i][j + 1];
-      EXPECT_NEAR(rf2, rd2, 2.5e-7 + 5e-7 * rd2) << "block " << i << ", pair " << j / 2;
+      const double slack = portamc::fastmath::hardware_approximations<Space> ? 4 : 1;
+      EXPECT_NEAR(rf2, rd2, slack * (2.5e-7 + 5e-7 * rd2)) << "block " << i << ", pair " << j / 2;
       if (rd2 > 1e-4) {
         const double turn = std::remainder(
             std::atan2(f[i][j + 1], f[i][j]) - std::atan2(d[i][j + 1], d[i][j]), 2 * pi);

@@ -16,11 +16,19 @@
 //                accurate to about 1e-7 absolute for |x| < 10^4 in float, degrading smoothly
 //                beyond, where a float phase no longer resolves one time step anyway.
 // Polynomials on [-pi/4, pi/4]: Cephes sinf/cosf (float) and sin/cos (double).
+//
+// On CUDA devices the float versions are the special-function unit's instead (fast_math.hpp:
+// one instruction each, absolute errors 4e-7 to 6e-7, i.e. about two float roundings): a float
+// step there is bound by instruction issue, and the polynomials above are ~40 instructions per
+// step that the hardware does in ~8. The float host backends keep the polynomials (they
+// vectorise); double is the same everywhere. tests/models/josephson/test_josephson_elementary
+// checks each backend against its own bounds.
 #include <Kokkos_Core.hpp>
 #include <cstdint>
 #include <cstring>
 #include <type_traits>
 
+#include "portamc/fast_math.hpp"
 #include "portamc/kokkos_compat.hpp"
 
 namespace portamc::josephson {
@@ -89,13 +97,21 @@ KOKKOS_INLINE_FUNCTION void sincos_turn(std::uint32_t w, Real& cos_angle, Real& 
   }
   constexpr Real half_pi = Real(1.5707963267948966192313216916398);
   Real c, s;
-  sincos_octant<Real>((fraction - Real(1.5)) * half_pi, c, s);
+#if defined(__CUDA_ARCH__)
+  if constexpr (std::is_same_v<Real, float>)
+    fastmath::sincos_reduced((fraction - 1.5f) * half_pi, c, s);  // one MUFU each
+  else
+#endif
+    sincos_octant<Real>((fraction - Real(1.5)) * half_pi, c, s);
   rotate_quadrant<Real>(quadrant, c, s, cos_angle, sin_angle);
 }
 
 /// ln u for normal u in (0, 1] (see the header comment).
 template <class Real>
 KOKKOS_INLINE_FUNCTION Real log_unit(Real u) {
+#if defined(__CUDA_ARCH__)
+  if constexpr (std::is_same_v<Real, float>) return fastmath::log(u);
+#endif
   if constexpr (std::is_same_v<Real, float>) {
     // u = 2^e m with m in [sqrt(1/2), sqrt(2)), read off the bits.
     const auto bits = bit_cast<std::int32_t>(u);
@@ -126,6 +142,9 @@ KOKKOS_INLINE_FUNCTION Real log_unit(Real u) {
 /// sin x (see the header comment).
 template <class Real>
 KOKKOS_INLINE_FUNCTION Real sin_phase(Real x) {
+#if defined(__CUDA_ARCH__)
+  if constexpr (std::is_same_v<Real, float>) return fastmath::sin(x);
+#endif
   constexpr Real two_over_pi = Real(0.63661977236758134307553505349006);
   Real k, r;
   std::uint32_t quadrant;

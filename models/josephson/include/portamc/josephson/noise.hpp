@@ -17,6 +17,7 @@
 #include <Kokkos_Core.hpp>
 #include <cstdint>
 
+#include "portamc/fast_math.hpp"
 #include "portamc/josephson/elementary.hpp"
 #include "portamc/kokkos_compat.hpp"
 #include "portamc/rng.hpp"
@@ -37,7 +38,7 @@ KOKKOS_INLINE_FUNCTION void box_muller(std::uint32_t radius_word, std::uint32_t 
   // (a + 1) 2^-32 without 64-bit integers: exact in double; in float it rounds to 24 bits
   // (never above 1: 1 + 2^-32 rounds to 1) and stays exact for the small a of the tail.
   const Real u = static_cast<Real>(radius_word) * two_pow_minus_32 + two_pow_minus_32;
-  const Real radius = kmath::sqrt(Real(-2) * log_unit(u));
+  const Real radius = fastmath::sqrt(Real(-2) * log_unit(u));  // the library's off CUDA
   Real c, s;
   sincos_turn<Real>(angle_word, c, s);
   first = radius * c;

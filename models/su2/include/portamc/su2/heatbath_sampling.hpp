@@ -27,6 +27,7 @@
 #include <Kokkos_Core.hpp>
 #include <cstdint>
 
+#include "portamc/fast_math.hpp"
 #include "portamc/kokkos_compat.hpp"
 #include "portamc/rng.hpp"
 #include "portamc/su2/quaternion.hpp"
@@ -101,7 +102,7 @@ struct CreutzProposal {
                                           z * (Real(0.25) + z * (Real(0.2) + z * Real(1.0 / 6)))));
       return u * c_over_alpha * s;
     }
-    return -kmath::log(Real(1) - u * c) / alpha;
+    return -fastmath::log(Real(1) - u * c) / alpha;
   }
 };
 
@@ -123,10 +124,10 @@ KOKKOS_INLINE_FUNCTION bool creutz_try(const CreutzProposal<Real>& proposal, std
 template <class Real>
 KOKKOS_INLINE_FUNCTION bool kennedy_pendleton_try(Real inverse_alpha, const rng::Block& b,
                                                   Real& y) {
-  const Real c = kmath::cos(two_pi<Real> * Uniform<Real>::closed0(b[1]));
-  const Real t =
-      -(kmath::log(Uniform<Real>::open0(b[0])) + c * c * kmath::log(Uniform<Real>::open0(b[2]))) *
-      inverse_alpha;
+  const Real c = fastmath::cos(two_pi<Real> * Uniform<Real>::closed0(b[1]));
+  const Real t = -(fastmath::log(Uniform<Real>::open0(b[0])) +
+                   c * c * fastmath::log(Uniform<Real>::open0(b[2]))) *
+                 inverse_alpha;
   const Real r = Uniform<Real>::closed0(b[3]);
   // accept with probability sqrt(1 - t/2) (which also rejects t > 2)
   if (r * r <= Real(1) - Real(0.5) * t) {

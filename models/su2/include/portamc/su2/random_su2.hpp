@@ -8,6 +8,7 @@
 #include <Kokkos_Core.hpp>
 #include <cstdint>
 
+#include "portamc/fast_math.hpp"
 #include "portamc/kokkos_compat.hpp"
 #include "portamc/rng.hpp"
 #include "portamc/su2/quaternion.hpp"
@@ -56,13 +57,13 @@ template <class Real>
 KOKKOS_INLINE_FUNCTION Quaternion<Real> with_random_axis(Real y, std::uint32_t w_cos,
                                                          std::uint32_t w_phi) {
   const Real r2 = y * (Real(2) - y);
-  const Real r = kmath::sqrt(r2 > Real(0) ? r2 : Real(0));
+  const Real r = fastmath::sqrt(r2 > Real(0) ? r2 : Real(0));
   const Real cos_theta = Real(1) - Real(2) * Uniform<Real>::closed0(w_cos);
   const Real s2 = Real(1) - cos_theta * cos_theta;
-  const Real sin_theta = kmath::sqrt(s2 > Real(0) ? s2 : Real(0));
-  const Real phi = two_pi<Real> * Uniform<Real>::closed0(w_phi);
-  return {Real(1) - y, r * sin_theta * kmath::cos(phi), r * sin_theta * kmath::sin(phi),
-          r * cos_theta};
+  const Real sin_theta = fastmath::sqrt(s2 > Real(0) ? s2 : Real(0));
+  Real cos_phi, sin_phi;
+  fastmath::sincos(two_pi<Real> * Uniform<Real>::closed0(w_phi), cos_phi, sin_phi);
+  return {Real(1) - y, r * sin_theta * cos_phi, r * sin_theta * sin_phi, r * cos_theta};
 }
 
 }  // namespace portamc::su2

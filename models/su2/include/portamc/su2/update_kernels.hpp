@@ -9,6 +9,7 @@
 #include <Kokkos_Core.hpp>
 #include <cstdint>
 
+#include "portamc/fast_math.hpp"
 #include "portamc/histogram.hpp"
 #include "portamc/kokkos_compat.hpp"
 #include "portamc/su2/geometry.hpp"
@@ -74,7 +75,7 @@ struct HeatbathKernel {
     const Quaternion<Real> w = staple_sum<D>(staple_links, geometry, at, mu, parity);
     const Real k2 = w.norm2();
     const bool has_staple = k2 > negligible_staple_norm2<Real>;
-    const Real alpha = has_staple ? beta * kmath::sqrt(k2) : Real(0);
+    const Real alpha = has_staple ? beta * fastmath::sqrt(k2) : Real(0);
 
     const rng::Block first = draws(0);
     const bool kp = uses_kennedy_pendleton(method, alpha, kp_threshold);
