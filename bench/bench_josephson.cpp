@@ -20,10 +20,12 @@
 // steps integrated / wall time of the whole run, tail included. Each configuration runs once
 // on a small ensemble first (warm-up), then once timed.
 //
-// Usage: bench_josephson [--quick] [--realisations N] [--cap K]
+// Usage: bench_josephson [--quick] [--diagnose] [--realisations N] [--cap K]
+// --diagnose: launch-by-launch timing of the refill schedule (diagnose_refill below).
 // Default realisations: 2^20 on a GPU, 512 on a CPU; --quick: 2^18 on a GPU, 128 on a CPU.
 #include <Kokkos_Core.hpp>
 #include <Kokkos_Timer.hpp>
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -45,6 +47,7 @@ using Space = Kokkos::DefaultExecutionSpace;
 
 struct Options {
   bool quick = false;
+  bool diagnose = false;
   std::uint64_t realisations = 0;  // 0: default for the device
   std::uint64_t cap = 200000;
 };
@@ -175,6 +178,51 @@ void bench_precision(const Workload& w) {
   }
 }
 
+/// --diagnose: the scattered workload with Euler and the refill schedule, launch by launch
+/// (active slots, steps integrated in the launch, its time and rate), for slot counts from a
+/// quarter to four times the measured residency, so a slow run shows whether the time goes
+/// into the bulk (every slot busy), the tail, or a slot count the device cannot hold at once.
+template <class Real>
+void diagnose_refill(const Workload& w) {
+  const char* precision = std::is_same_v<Real, float> ? "float" : "double";
+  LangevinParameters p = w.params;
+  std::int64_t resident = 0;
+  {
+    Ensemble<Space, Real> probe(p);
+    resident = probe.slot_count();
+  }
+  std::printf("# diagnose %s: refill, resident slots measured %lld\n", precision,
+              static_cast<long long>(resident));
+  std::printf("%-6s %9s %6s %9s %12s %9s %10s\n", "prec", "slots", "launch", "active", "steps",
+              "seconds", "1e9 st/s");
+  for (double factor : {0.25, 0.5, 1.0, 2.0, 4.0}) {
+    EnsembleOptions o;
+    o.slots = std::max<std::int64_t>(1, static_cast<std::int64_t>(factor * resident));
+    Ensemble<Space, Real> e(p, o);
+    Kokkos::fence();
+    Kokkos::Timer total;
+    std::uint64_t before = 0;
+    int launch = 0;
+    while (!e.done()) {
+      const std::int64_t active = e.active_slots();
+      const bool bulk = e.finished() + static_cast<std::uint64_t>(e.slot_count()) < p.realisations;
+      Kokkos::Timer t;
+      e.advance(bulk ? o.steps_per_launch : std::max<std::uint64_t>(1, o.steps_per_launch / 4));
+      const double seconds = t.seconds();
+      const std::uint64_t now = e.steps_integrated();
+      std::printf("%-6s %9lld %6d %9lld %12.4g %9.4f %10.4g\n", precision,
+                  static_cast<long long>(o.slots), launch++, static_cast<long long>(active),
+                  static_cast<double>(now - before), seconds,
+                  static_cast<double>(now - before) / seconds / 1e9);
+      before = now;
+    }
+    std::printf("%-6s %9lld  total %12.4g %9.4f %10.4g\n", precision,
+                static_cast<long long>(o.slots), static_cast<double>(before), total.seconds(),
+                static_cast<double>(before) / total.seconds() / 1e9);
+    std::fflush(stdout);
+  }
+}
+
 bool parse_count(const char* text, std::uint64_t& out) {
   char* end = nullptr;
   const double value = std::strtod(text, &end);
@@ -192,6 +240,8 @@ int main(int argc, char** argv) {
     const bool has_value = i + 1 < argc;
     if (!std::strcmp(argv[i], "--quick")) {
       opt.quick = true;
+    } else if (!std::strcmp(argv[i], "--diagnose")) {
+      opt.diagnose = true;
     } else if (!std::strcmp(argv[i], "--realisations") && has_value) {
       if (!parse_count(argv[++i], opt.realisations)) {
         std::fprintf(stderr, "bench_josephson: --realisations expects an integer >= 1\n");
@@ -203,7 +253,8 @@ int main(int argc, char** argv) {
         return 2;
       }
     } else {
-      std::fprintf(stderr, "usage: bench_josephson [--quick] [--realisations N] [--cap K]\n");
+      std::fprintf(stderr,
+                   "usage: bench_josephson [--quick] [--diagnose] [--realisations N] [--cap K]\n");
       return 2;
     }
   }
@@ -236,6 +287,11 @@ int main(int argc, char** argv) {
               "prec", "schedule", "N", "slots", "%esc", "%cens", "mean_esc", "steps", "seconds",
               "1e9 st/s", "x plain");
   std::fflush(stdout);
+  if (opt.diagnose) {
+    diagnose_refill<float>(work.front());
+    diagnose_refill<double>(work.front());
+    return 0;
+  }
   for (const Workload& w : work) {
     bench_precision<float>(w);
     bench_precision<double>(w);

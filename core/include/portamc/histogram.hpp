@@ -10,7 +10,10 @@
 
 namespace portamc {
 
-using count_type = unsigned long long;  // the widest type every backend's atomics support
+// 64-bit counts as std::uint64_t, not unsigned long long: Kokkos 4's CUDA atomics (desul) have
+// native atomic-add instructions for the fixed-width types only, and fall back to a
+// compare-and-swap loop for unsigned long long, which serialises every contended counter.
+using count_type = std::uint64_t;
 
 enum class HistogramStrategy { atomic, scatter_view };
 

@@ -20,7 +20,10 @@
 
 namespace portamc::josephson {
 
-using count_type = unsigned long long;  // device counters: Kokkos atomics support it everywhere
+// Device counters as std::uint64_t: Kokkos 4's CUDA atomics add natively only on fixed-width
+// types; on unsigned long long they loop on compare-and-swap, and with every finishing thread
+// of the GPU incrementing the same two counters that loop cost the refill schedule 3-5x.
+using count_type = std::uint64_t;
 
 /// The state of the slots (structure of arrays, indexed by slot).
 template <class Real, class MemorySpace>
