@@ -1,0 +1,250 @@
+// Benchmark of the tiling samplers (portamc::tilings) on the backend this binary was built for.
+//
+// Table 1, Glauber dynamics: flip attempts per second for domino tilings of Aztec diamonds AD(n)
+// (uniform weights, started from the all-horizontal tiling, which needs no Thurston pass), of
+// the 2n x 2n square with the same box (dom-sq, started from random 2x2 blocks: a liquid
+// state), and lozenge tilings of n x n x n hexagons (uniform, started from the empty box). An
+// attempt is one vertex of the class chosen by a step (the kernel's thread count), whether or
+// not its block is rotatable; "active" is the fraction that is rotatable at the end (extremal
+// starts are frozen: their rates are upper bounds for the bulk of an equilibrated tiling).
+// Steps are doubled until one timed run takes at least --min-seconds.
+// Byte model for GB/s: a step reads and writes the state array once (1 byte per cell each
+// way; the 2x2 block or hexagon of a vertex shares its cache lines with its class neighbours),
+// i.e. 2 x cells bytes per step; run tables and random numbers (Philox, computed) add nothing.
+//
+// Table 2, coupling from the past: wall time of one exact uniform sample of AD(n) (both
+// chains from the maximal and minimal tilings, doubling horizons from 16 steps).
+//
+// Usage: bench_tilings [--aztec N,N,...] [--hexagon N,...] [--cftp N,...] [--cftp-large]
+//                      [--min-seconds S]
+// Defaults: GPU: --aztec 1024,2048,4096,8192,16384 --hexagon 1024,2048 --cftp 256;
+//           CPU: --aztec 1024,2048 --hexagon 256,512 --cftp 32,64.
+// --cftp-large adds AD(1000) to the CFTP table (hours on one CPU core).
+#include <Kokkos_Core.hpp>
+#include <Kokkos_Timer.hpp>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "portamc/device_info.hpp"
+#include "portamc/rng.hpp"
+#include "portamc/tilings/domino_glauber.hpp"
+#include "portamc/tilings/lozenge_extremal.hpp"
+#include "portamc/tilings/lozenge_glauber.hpp"
+
+namespace {
+
+using namespace portamc;
+using namespace portamc::tilings;
+using Space = Kokkos::DefaultExecutionSpace;
+
+struct Options {
+  std::vector<int> aztec, hexagon, cftp;
+  bool cftp_large = false;
+  double min_seconds = 1.0;
+};
+
+// Every row of an Aztec diamond is an even run of faces, so horizontal dominoes tile it.
+DominoTiling all_horizontal(const SquareDomain& domain) {
+  DominoTiling t = DominoTiling::empty_for(domain);
+  for (int r = 0; r < domain.rows(); ++r) {
+    int c = 0;
+    while (c < domain.cols()) {
+      if (domain.contains(r, c) && domain.contains(r, c + 1)) {
+        place_domino(t, r, c, direction::east);
+        c += 2;
+      } else {
+        ++c;
+      }
+    }
+  }
+  return t;
+}
+
+// The 2n x 2n square tiled by 2x2 blocks of two parallel dominoes with pseudo-random
+// orientations: every block centre and many block corners are rotatable, as in the liquid bulk
+// of a random tiling (an extremal start is a frozen brick wall, where almost no vertex moves).
+DominoTiling random_blocks(const SquareDomain& square) {
+  DominoTiling t = DominoTiling::empty_for(square);
+  for (int r = 0; r + 1 < square.rows(); r += 2) {
+    for (int c = 0; c + 1 < square.cols(); c += 2) {
+      const bool vertical = rng::draw(1, rng::purpose_test, square.face_index(r, c), 0)[0] & 1u;
+      place_domino(t, r, c, vertical ? direction::south : direction::east);
+      place_domino(t, r + 1 - vertical, c + vertical,
+                   vertical ? direction::south : direction::east);
+    }
+  }
+  return t;
+}
+
+// Fraction of movable vertices that can rotate (either way) in the current state: attempts at
+// the others cost a few byte reads, no random number and no write.
+double active_fraction(const DominoGlauber<Space>& sampler) {
+  const SquareDomain& d = sampler.domain();
+  const DominoTiling t = sampler.tiling();
+  double active = 0;
+  for (int i = 1; i < d.rows(); ++i) {
+    for (int j = 1; j < d.cols(); ++j) active += rotation_direction(d, t, i, j) != 0;
+  }
+  return active / static_cast<double>(sampler.movable_vertices());
+}
+double active_fraction(const LozengeGlauber<Space>& sampler) {
+  const LozengeTiling t = sampler.tiling();
+  double active = 0;
+  for (int y = 1; y < t.height(); ++y) {
+    for (int x = 1; x < t.width(); ++x) active += t.rotation_direction(x, y) != 0;
+  }
+  return active / static_cast<double>(sampler.movable_vertices());
+}
+
+template <class Sampler>
+void time_glauber(const char* model, int n, Sampler& sampler, double setup_seconds,
+                  const Options& opt) {
+  sampler.run_steps(4);  // warm-up
+  Kokkos::fence();
+  std::uint64_t steps = 4, attempts = 0;
+  double seconds = 0;
+  for (;;) {
+    Kokkos::Timer timer;
+    attempts = sampler.run_steps(steps);
+    Kokkos::fence();
+    seconds = timer.seconds();
+    if (seconds >= opt.min_seconds || steps >= (1ull << 40)) break;
+    steps *= 2;
+  }
+  const double cells = static_cast<double>(sampler.cell_count());
+  const double rate = static_cast<double>(attempts) / seconds;
+  const double gbs = 2.0 * cells * static_cast<double>(steps) / seconds / 1e9;
+  std::printf("%-8s %6d %12.0f %12.0f %7.3f %9llu %8.3f %10.4g %8.3f %8.2f %7.1f\n", model, n,
+              cells, static_cast<double>(attempts) / static_cast<double>(steps),
+              active_fraction(sampler), static_cast<unsigned long long>(steps), seconds, rate / 1e9,
+              1e9 / rate, gbs, setup_seconds);
+  std::fflush(stdout);
+}
+
+void bench_aztec(int n, const Options& opt) {
+  Kokkos::Timer setup;
+  const SquareDomain domain = SquareDomain::aztec_diamond(n);
+  DominoGlauber<Space> sampler(domain, DominoWeights::uniform(), 2024, all_horizontal(domain));
+  time_glauber("domino", n, sampler, setup.seconds(), opt);
+}
+
+void bench_square(int n, const Options& opt) {
+  Kokkos::Timer setup;
+  const SquareDomain square = SquareDomain::rectangle(2 * n, 2 * n);
+  DominoGlauber<Space> sampler(square, DominoWeights::uniform(), 2024, random_blocks(square));
+  time_glauber("dom-sq", n, sampler, setup.seconds(), opt);
+}
+
+void bench_hexagon(int n, const Options& opt) {
+  Kokkos::Timer setup;
+  const TriangularDomain hex = TriangularDomain::hexagon(n, n, n);
+  LozengeGlauber<Space> sampler(hex, LozengeWeights{}, 2024, Start::minimal);
+  time_glauber("lozenge", n, sampler, setup.seconds(), opt);
+}
+
+void bench_cftp(int n) {
+  Kokkos::Timer setup;
+  DominoGlauber<Space> sampler(SquareDomain::aztec_diamond(n), DominoWeights::uniform(), 1);
+  const double setup_seconds = setup.seconds();
+  Kokkos::Timer timer;
+  const auto sample = sampler.exact_sample(7);
+  Kokkos::fence();
+  const double seconds = timer.seconds();
+  std::printf("%-6d %12lld %12llu %7d %14llu %10.3f %8.1f\n", n,
+              static_cast<long long>(sampler.movable_vertices()),
+              static_cast<unsigned long long>(sample.horizon), sample.passes,
+              static_cast<unsigned long long>(sample.steps_run), seconds, setup_seconds);
+  std::fflush(stdout);
+}
+
+bool parse_list(const char* text, std::vector<int>& out) {
+  out.clear();
+  std::string s(text);
+  std::size_t start = 0;
+  while (start <= s.size()) {
+    const std::size_t end = s.find(',', start);
+    const std::string item =
+        s.substr(start, end == std::string::npos ? std::string::npos : end - start);
+    char* stop = nullptr;
+    const long v = std::strtol(item.c_str(), &stop, 10);
+    if (item.empty() || *stop != '\0' || v < 1 || v > 65536) return false;
+    out.push_back(static_cast<int>(v));
+    if (end == std::string::npos) break;
+    start = end + 1;
+  }
+  return true;
+}
+
+// Runs one benchmark row; a size that does not fit (device memory, 32-bit indices) is reported
+// and skipped rather than ending the table.
+template <class F>
+void guarded(const char* what, int n, F&& f) {
+  try {
+    f();
+  } catch (const std::exception& e) {
+    std::printf("# %s n = %d skipped: %s\n", what, n, e.what());
+    std::fflush(stdout);
+  }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  Kokkos::ScopeGuard kokkos(argc, argv);
+  const DeviceInfo info = default_device_info();
+  Options opt;
+  opt.aztec =
+      info.is_gpu ? std::vector<int>{1024, 2048, 4096, 8192, 16384} : std::vector<int>{1024, 2048};
+  opt.hexagon = info.is_gpu ? std::vector<int>{1024, 2048} : std::vector<int>{256, 512};
+  opt.cftp = info.is_gpu ? std::vector<int>{256} : std::vector<int>{32, 64};
+  opt.min_seconds = info.is_gpu ? 1.0 : 0.5;
+  const char* usage =
+      "usage: bench_tilings [--aztec N,...] [--hexagon N,...] [--cftp N,...] [--cftp-large] "
+      "[--min-seconds S]\n";
+  for (int i = 1; i < argc; ++i) {
+    const bool has_value = i + 1 < argc;
+    bool ok = true;
+    if (!std::strcmp(argv[i], "--aztec") && has_value) {
+      ok = parse_list(argv[++i], opt.aztec);
+    } else if (!std::strcmp(argv[i], "--hexagon") && has_value) {
+      ok = parse_list(argv[++i], opt.hexagon);
+    } else if (!std::strcmp(argv[i], "--cftp") && has_value) {
+      ok = parse_list(argv[++i], opt.cftp);
+    } else if (!std::strcmp(argv[i], "--cftp-large")) {
+      opt.cftp_large = true;
+    } else if (!std::strcmp(argv[i], "--min-seconds") && has_value) {
+      opt.min_seconds = std::atof(argv[++i]);
+      ok = opt.min_seconds > 0;
+    } else {
+      ok = false;
+    }
+    if (!ok) {
+      std::fprintf(stderr, "%s", usage);
+      return 2;
+    }
+  }
+  if (opt.cftp_large) opt.cftp.push_back(1000);
+
+  std::printf("# bench_tilings: %s on %s, Kokkos %s\n", info.backend.c_str(), info.device.c_str(),
+              info.kokkos_version.c_str());
+  std::printf(
+      "# Glauber heat-bath, uniform weights; attempts = vertices of the chosen class per step; "
+      "GB/s model: 2 bytes per cell per step (state read + written once)\n");
+  std::printf("%-8s %6s %12s %12s %7s %9s %8s %10s %8s %8s %7s\n", "model", "n", "cells",
+              "att/step", "active", "steps", "seconds", "1e9 att/s", "ns/att", "GB/s", "setup_s");
+  for (int n : opt.aztec) guarded("aztec", n, [&] { bench_aztec(n, opt); });
+  for (int n : opt.aztec) guarded("square", n, [&] { bench_square(n, opt); });
+  for (int n : opt.hexagon) guarded("hexagon", n, [&] { bench_hexagon(n, opt); });
+  std::printf(
+      "# CFTP of a uniform Aztec diamond AD(n): horizon T of the coalescing pass, steps "
+      "over all passes (initial horizon 16, doubling)\n");
+  std::printf("%-6s %12s %12s %7s %14s %10s %8s\n", "n", "vertices", "horizon", "passes", "steps",
+              "seconds", "setup_s");
+  for (int n : opt.cftp) guarded("cftp", n, [&] { bench_cftp(n); });
+  return 0;
+}

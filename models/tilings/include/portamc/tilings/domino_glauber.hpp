@@ -1,0 +1,51 @@
+#pragma once
+// Glauber dynamics and coupling from the past for domino tilings of a SquareDomain, on a Kokkos
+// execution space: DominoGlauber<Space> (see glauber_sampler.hpp for the algorithm and the
+// random-number keys, domino_glauber_kernel.hpp for the move, glauber_weights.hpp for the
+// weights). Classes are the vertex colours (i + j) mod 2 of domino_tiling.hpp; tile types per
+// face are the partner directions north, east, south, west.
+#include <cstdint>
+#include <vector>
+
+#include "portamc/tilings/domino_glauber_kernel.hpp"
+#include "portamc/tilings/domino_tiling.hpp"
+#include "portamc/tilings/glauber_sampler.hpp"
+#include "portamc/tilings/glauber_weights.hpp"
+#include "portamc/tilings/square_domain.hpp"
+#include "portamc/tilings/vertex_runs.hpp"
+
+namespace portamc::tilings {
+
+struct DominoModel {
+  static constexpr const char* name = "domino tiling";
+  using Domain = SquareDomain;
+  using Tiling = DominoTiling;
+  using Weights = DominoWeights;
+  using Geometry = DominoGeometry;
+  static constexpr int classes = 2;
+  static constexpr int tile_types = 4;
+  template <class Space, bool Coupled>
+  using Kernel = DominoGlauberStep<Space, Coupled>;
+
+  static std::size_t cell_count(const Domain& domain) { return domain.face_flags().size(); }
+  static Geometry geometry(const Domain& domain, const Weights& weights);
+  static std::vector<std::uint64_t> thresholds(const Weights& weights, UpdateRule rule) {
+    return domino_move_thresholds(weights, rule);
+  }
+  /// Interior vertices in runs per colour class.
+  static std::vector<VertexRunsHost> vertex_runs(const Domain& domain);
+  static void validate(const Domain& domain, const Tiling& tiling) {
+    require_valid_domino_tiling(domain, tiling);
+  }
+  static const std::vector<std::uint8_t>& bytes(const Tiling& tiling) { return tiling.partner; }
+  static Tiling from_bytes(const Domain& domain, std::vector<std::uint8_t> bytes);
+  static Tiling maximal(const Domain& domain);
+  static Tiling minimal(const Domain& domain);
+  /// domino_heights.hpp's height function.
+  static std::vector<int> heights(const Domain& domain, const Tiling& tiling);
+};
+
+template <class Space = Kokkos::DefaultExecutionSpace>
+using DominoGlauber = GlauberSampler<DominoModel, Space>;
+
+}  // namespace portamc::tilings

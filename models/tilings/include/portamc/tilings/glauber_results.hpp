@@ -1,0 +1,58 @@
+#pragma once
+// Plain results and small kernels of the Glauber samplers (glauber_sampler.hpp): the start
+// choice, CFTP options and result, tile-type densities, and the two reductions over the state
+// array (coalescence test, tile-type counts).
+#include <Kokkos_Core.hpp>
+#include <cstdint>
+#include <vector>
+
+namespace portamc::tilings {
+
+enum class Start { maximal, minimal };
+
+struct CftpOptions {
+  std::uint64_t initial_horizon = 16;      ///< T of the first pass (steps)
+  std::uint64_t max_horizon = 1ull << 40;  ///< give up (std::runtime_error) beyond this
+};
+
+template <class Tiling>
+struct CftpSample {
+  Tiling tiling;                ///< exact sample of the weighted measure
+  std::uint64_t horizon = 0;    ///< T of the pass that coalesced
+  std::uint64_t steps_run = 0;  ///< steps over all passes (a coupled step counts once)
+  int passes = 0;
+};
+
+/// Tile-type frequencies per cell over the accumulated samples: value(cell, type).
+struct TypeDensities {
+  int cells = 0;
+  int types = 0;
+  std::uint64_t samples = 0;
+  std::vector<double> values;  ///< index type * cells + cell
+  double at(int cell, int type) const {
+    return values[static_cast<std::size_t>(type) * static_cast<std::size_t>(cells) +
+                  static_cast<std::size_t>(cell)];
+  }
+};
+
+/// Counts the bytes in which two states differ (the coalescence test).
+template <class Space>
+struct ByteDifferences {
+  Kokkos::View<const std::uint8_t*, Space> a, b;
+  KOKKOS_INLINE_FUNCTION void operator()(std::int32_t i, std::int64_t& differ) const {
+    differ += a(i) != b(i) ? 1 : 0;
+  }
+};
+
+/// counts(cell, type) += 1 for the type in the state (bytes >= types mark cells outside).
+template <class Space>
+struct CountTileTypes {
+  Kokkos::View<const std::uint8_t*, Space> state;
+  Kokkos::View<std::uint32_t**, Space> counts;
+  KOKKOS_INLINE_FUNCTION void operator()(std::int32_t cell) const {
+    const std::uint32_t type = state(cell);
+    if (type < counts.extent(1)) counts(cell, type) += 1;
+  }
+};
+
+}  // namespace portamc::tilings

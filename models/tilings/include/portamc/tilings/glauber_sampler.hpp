@@ -1,0 +1,284 @@
+#pragma once
+// Glauber dynamics with cluster moves over colour classes, and coupling from the past, for a
+// tiling model on one Kokkos execution space (Keating-Sridhar's GPU sampler; Propp-Wilson).
+//
+// The state is the model's host byte array (DominoTiling::partner, LozengeTiling::partners)
+// in a View of the same layout, so host <-> device copies are plain deep copies. Step t:
+//   class c = bounded(draw(seed, purpose_tiling_class, 0, t), classes);
+//   every movable vertex v of class c draws u = draw(seed, purpose_tiling_update, v, t)[0]
+//   and ends in configuration B as ends_in_b(u, threshold) says (glauber_weights.hpp).
+// Forward runs use t = 1, 2, ... (steps_done() + 1 next). Coupling from the past uses its own
+// seed and applies step s at time -s, so a pass from -T runs s = T, T-1, ..., 1 and doubling
+// T reuses the randomness of the last T steps, as Propp-Wilson requires.
+//
+// Model (DominoModel, LozengeModel) supplies the domain, tiling and weights types, the number
+// of classes and tile types, the kernel, and the host-side helpers (extremal tilings, heights,
+// validation). A "flip attempt" is one vertex of the chosen class in one step.
+#include <Kokkos_Core.hpp>
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "portamc/device_info.hpp"
+#include "portamc/rng.hpp"
+#include "portamc/tilings/glauber_results.hpp"
+#include "portamc/tilings/glauber_weights.hpp"
+#include "portamc/tilings/vertex_runs.hpp"
+
+namespace portamc::tilings {
+
+template <class Model, class Space = Kokkos::DefaultExecutionSpace>
+class GlauberSampler {
+ public:
+  using Domain = typename Model::Domain;
+  using Tiling = typename Model::Tiling;
+  using Weights = typename Model::Weights;
+  using Geometry = typename Model::Geometry;
+  using State = Kokkos::View<std::uint8_t*, Space>;
+  static constexpr int classes = Model::classes;
+  static constexpr int tile_types = Model::tile_types;
+
+  /// Starts from the maximal or minimal tiling (Thurston; throws std::invalid_argument with its
+  /// reason if the domain is not tileable).
+  GlauberSampler(const Domain& domain, const Weights& weights, std::uint64_t seed,
+                 Start start = Start::maximal, UpdateRule rule = UpdateRule::heat_bath)
+      : GlauberSampler(domain, weights, seed, rule, nullptr) {
+    set_tiling(start == Start::maximal ? Model::maximal(domain_) : Model::minimal(domain_));
+  }
+  /// Starts from a given valid tiling (no extremal tilings are computed until CFTP needs them).
+  GlauberSampler(const Domain& domain, const Weights& weights, std::uint64_t seed,
+                 const Tiling& initial, UpdateRule rule = UpdateRule::heat_bath)
+      : GlauberSampler(domain, weights, seed, rule, nullptr) {
+    set_tiling(initial);
+  }
+
+  const Domain& domain() const { return domain_; }
+  UpdateRule rule() const { return rule_; }
+  std::uint64_t seed() const { return seed_; }
+  std::uint64_t steps_done() const { return steps_done_; }
+  std::size_t cell_count() const { return cells_; }
+  /// Movable vertices of a class: the flip attempts of one step that chooses it.
+  std::int64_t class_size(int c) const { return runs_[static_cast<std::size_t>(c)].vertices; }
+  std::int64_t movable_vertices() const {
+    std::int64_t n = 0;
+    for (const auto& r : runs_) n += r.vertices;
+    return n;
+  }
+  const State& state() const { return state_; }
+
+  /// Replaces the state (validated on the host) and keeps the step counter.
+  void set_tiling(const Tiling& tiling) {
+    Model::validate(domain_, tiling);
+    copy_to(state_, Model::bytes(tiling));
+  }
+  void restart(Start start) {
+    ensure_extremal();
+    Kokkos::deep_copy(state_, start == Start::maximal ? maximal_ : minimal_);
+  }
+
+  /// Class chosen by step t of the stream keyed by seed.
+  static int class_of_step(std::uint64_t seed, std::uint64_t t) {
+    const rng::Block b = rng::draw(seed, rng::purpose_tiling_class, 0, t);
+    return static_cast<int>(rng::bounded(b[0], b[1], classes));
+  }
+
+  /// Runs steps steps_done()+1 .. steps_done()+n; returns the flip attempts made.
+  std::uint64_t run_steps(std::uint64_t n) {
+    std::uint64_t attempts = 0;
+    for (std::uint64_t s = 0; s < n; ++s) {
+      const std::uint64_t t = ++steps_done_;
+      attempts += launch<false>(state_, state_, seed_, t);
+    }
+    return attempts;
+  }
+  /// One sweep = `classes` steps (each vertex is chosen once per sweep on average).
+  std::uint64_t run_sweeps(std::uint64_t sweeps) { return run_steps(sweeps * classes); }
+
+  /// Host copy of the current tiling; its height function (the model's convention).
+  Tiling tiling() const { return Model::from_bytes(domain_, copy_from(state_)); }
+  auto heights() const { return Model::heights(domain_, tiling()); }
+
+  /// Adds the current state to the per-cell tile-type counts.
+  void accumulate_densities() {
+    if (counts_.extent(0) == 0) {
+      require_device_memory(cells_ * tile_types * sizeof(std::uint32_t),
+                            std::string(Model::name) + " tile-type counts");
+      counts_ =
+          Kokkos::View<std::uint32_t**, Space>("portamc::tilings::type_counts", cells_, tile_types);
+    }
+    Kokkos::parallel_for("portamc::tilings::count_tile_types", policy(cells_),
+                         CountTileTypes<Space>{state_, counts_});
+    ++samples_;
+  }
+  void reset_densities() {
+    counts_ = Kokkos::View<std::uint32_t**, Space>();
+    samples_ = 0;
+  }
+  TypeDensities densities() const {
+    TypeDensities d;
+    d.cells = static_cast<int>(cells_);
+    d.types = tile_types;
+    d.samples = samples_;
+    d.values.assign(cells_ * tile_types, 0.0);
+    if (samples_ == 0) return d;
+    const auto host = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), counts_);
+    for (int type = 0; type < tile_types; ++type) {
+      for (std::size_t c = 0; c < cells_; ++c) {
+        d.values[type * cells_ + c] =
+            static_cast<double>(host(c, type)) / static_cast<double>(samples_);
+      }
+    }
+    return d;
+  }
+
+  /// Exact sample by coupling from the past with randomness keyed by cftp_seed (independent
+  /// of the forward chain's seed and step counter). The sample also becomes the current state.
+  CftpSample<Tiling> exact_sample(std::uint64_t cftp_seed, const CftpOptions& options = {}) {
+    if (rule_ != UpdateRule::heat_bath) {
+      throw std::invalid_argument(
+          std::string("coupling from the past needs a monotone update rule; '") + to_string(rule_) +
+          "' is not monotone (coupled chains can cross), use UpdateRule::heat_bath");
+    }
+    if (options.initial_horizon < 1 || options.max_horizon < options.initial_horizon) {
+      throw std::invalid_argument("coupling from the past: need 1 <= initial_horizon (" +
+                                  std::to_string(options.initial_horizon) + ") <= max_horizon (" +
+                                  std::to_string(options.max_horizon) + ")");
+    }
+    ensure_extremal();
+    if (upper_.extent(0) == 0) {
+      require_device_memory(2 * cells_, std::string(Model::name) + " CFTP chains");
+      upper_ = State("portamc::tilings::cftp_upper", cells_);
+      lower_ = State("portamc::tilings::cftp_lower", cells_);
+    }
+    CftpSample<Tiling> out;
+    for (std::uint64_t horizon = options.initial_horizon;; horizon *= 2) {
+      ++out.passes;
+      out.steps_run += horizon;
+      if (coupled_pass(cftp_seed, horizon)) {
+        Kokkos::deep_copy(state_, upper_);
+        out.horizon = horizon;
+        out.tiling = tiling();
+        return out;
+      }
+      if (horizon > options.max_horizon / 2) {
+        throw std::runtime_error("coupling from the past did not coalesce within " +
+                                 std::to_string(horizon) + " steps (max_horizon " +
+                                 std::to_string(options.max_horizon) + ")");
+      }
+    }
+  }
+
+  /// Number of bytes in which two states differ (0: identical tilings).
+  std::int64_t count_differences(const State& a, const State& b) const {
+    std::int64_t differ = 0;
+    Kokkos::parallel_reduce("portamc::tilings::byte_differences", policy(cells_),
+                            ByteDifferences<Space>{a, b}, differ);
+    return differ;
+  }
+
+ private:
+  GlauberSampler(const Domain& domain, const Weights& weights, std::uint64_t seed, UpdateRule rule,
+                 std::nullptr_t)
+      : domain_(domain), rule_(rule), seed_(seed), geometry_(Model::geometry(domain, weights)) {
+    cells_ = Model::cell_count(domain_);
+    if (cells_ > static_cast<std::size_t>(std::numeric_limits<std::int32_t>::max())) {
+      throw std::invalid_argument(std::string(Model::name) + ": " + std::to_string(cells_) +
+                                  " cells exceed the 2^31 - 1 of the kernels' 32-bit indices");
+    }
+    const std::vector<std::uint64_t> thresholds = Model::thresholds(weights, rule);
+    const auto host_runs = Model::vertex_runs(domain_);
+    // The state, CFTP's two chains and the two extremal tilings; runs and tables are small.
+    std::size_t run_bytes = 0;
+    for (const auto& r : host_runs) run_bytes += 4 * (3 * r.row.size() + 1 + r.hint.size());
+    require_device_memory(5 * cells_ + run_bytes, std::string(Model::name) + " sampler");
+    state_ = State("portamc::tilings::state", cells_);
+    for (int c = 0; c < classes; ++c) {
+      runs_[static_cast<std::size_t>(c)] =
+          to_device<Space>(host_runs[static_cast<std::size_t>(c)], classes);
+    }
+    Kokkos::View<std::uint64_t*, Space> t("portamc::tilings::thresholds", thresholds.size());
+    Kokkos::deep_copy(t, Kokkos::View<const std::uint64_t*, Kokkos::HostSpace,
+                                      Kokkos::MemoryTraits<Kokkos::Unmanaged>>(thresholds.data(),
+                                                                               thresholds.size()));
+    thresholds_ = t;
+  }
+
+  static Kokkos::RangePolicy<Space, Kokkos::IndexType<std::int32_t>> policy(std::size_t n) {
+    return Kokkos::RangePolicy<Space, Kokkos::IndexType<std::int32_t>>(
+        0, static_cast<std::int32_t>(n));
+  }
+
+  /// One step of the stream (seed, t) on upper (and lower when Coupled); returns attempts.
+  template <bool Coupled>
+  std::uint64_t launch(const State& upper, const State& lower, std::uint64_t seed,
+                       std::uint64_t t) const {
+    const VertexRuns<Space>& runs = runs_[static_cast<std::size_t>(class_of_step(seed, t))];
+    if (runs.vertices == 0) return 0;
+    using Kernel = typename Model::template Kernel<Space, Coupled>;
+    Kokkos::parallel_for("portamc::tilings::glauber_step", policy(runs.vertices),
+                         Kernel{upper, lower, runs, thresholds_, geometry_, seed, t});
+    return static_cast<std::uint64_t>(runs.vertices);
+  }
+
+  /// Runs both chains from time -horizon to 0 (steps s = horizon .. 1); true if they met.
+  /// Once they have met they stay together, so the rest of the pass moves one chain only.
+  bool coupled_pass(std::uint64_t seed, std::uint64_t horizon) {
+    Kokkos::deep_copy(upper_, maximal_);
+    Kokkos::deep_copy(lower_, minimal_);
+    const std::uint64_t check_every = horizon / 8 > 16 ? horizon / 8 : 16;
+    bool met = false;
+    for (std::uint64_t s = horizon; s >= 1; --s) {
+      if (met) {
+        launch<false>(upper_, upper_, seed, s);
+      } else {
+        launch<true>(upper_, lower_, seed, s);
+        if ((horizon - s + 1) % check_every == 0 || s == 1) {
+          met = count_differences(upper_, lower_) == 0;
+        }
+      }
+    }
+    return met;
+  }
+
+  void ensure_extremal() {
+    if (maximal_.extent(0) != 0) return;
+    State high("portamc::tilings::maximal", cells_), low("portamc::tilings::minimal", cells_);
+    copy_to(high, Model::bytes(Model::maximal(domain_)));
+    copy_to(low, Model::bytes(Model::minimal(domain_)));
+    maximal_ = high;
+    minimal_ = low;
+  }
+
+  static void copy_to(const State& target, const std::vector<std::uint8_t>& bytes) {
+    Kokkos::deep_copy(
+        target, Kokkos::View<const std::uint8_t*, Kokkos::HostSpace,
+                             Kokkos::MemoryTraits<Kokkos::Unmanaged>>(bytes.data(), bytes.size()));
+  }
+  std::vector<std::uint8_t> copy_from(const State& source) const {
+    std::vector<std::uint8_t> bytes(cells_);
+    Kokkos::deep_copy(
+        Kokkos::View<std::uint8_t*, Kokkos::HostSpace, Kokkos::MemoryTraits<Kokkos::Unmanaged>>(
+            bytes.data(), bytes.size()),
+        source);
+    return bytes;
+  }
+
+  Domain domain_;
+  UpdateRule rule_;
+  std::uint64_t seed_;
+  Geometry geometry_;
+  std::size_t cells_ = 0;
+  std::array<VertexRuns<Space>, classes> runs_;
+  Kokkos::View<const std::uint64_t*, Space> thresholds_;
+  State state_, upper_, lower_, maximal_, minimal_;
+  Kokkos::View<std::uint32_t**, Space> counts_;
+  std::uint64_t samples_ = 0;
+  std::uint64_t steps_done_ = 0;
+};
+
+}  // namespace portamc::tilings
