@@ -21,9 +21,31 @@ namespace portamc::josephson {
 /// Launch policy of the advance kernel. A static schedule on host backends: every busy slot
 /// has the same budget, so one slot per thread and launch is balanced, where a dynamic
 /// schedule could hand a thread that starts early a second slot and double the launch time.
-template <class ExecutionSpace>
-using AdvancePolicy = Kokkos::RangePolicy<ExecutionSpace, Kokkos::IndexType<std::int64_t>,
-                                          Kokkos::Schedule<Kokkos::Static>>;
+///
+/// On GPUs the register count of the advance kernel sets how many slots are resident (float
+/// ~40 registers: 1536 threads per H200 multiprocessor, double: 640). Compiling with
+/// PORTAMC_JOSEPHSON_MIN_BLOCKS_FLOAT / _DOUBLE = B asks the compiler for B blocks of 128
+/// threads per multiprocessor (fewer registers, possibly spills): a tuning knob for
+/// benchmarks, 0 (the default) leaves the compiler's choice.
+#ifndef PORTAMC_JOSEPHSON_MIN_BLOCKS_FLOAT
+#define PORTAMC_JOSEPHSON_MIN_BLOCKS_FLOAT 0
+#endif
+#ifndef PORTAMC_JOSEPHSON_MIN_BLOCKS_DOUBLE
+#define PORTAMC_JOSEPHSON_MIN_BLOCKS_DOUBLE 0
+#endif
+template <class Real>
+inline constexpr unsigned advance_min_blocks =
+    std::is_same_v<Real, float> ? PORTAMC_JOSEPHSON_MIN_BLOCKS_FLOAT
+                                : PORTAMC_JOSEPHSON_MIN_BLOCKS_DOUBLE;
+
+template <class ExecutionSpace, class Real>
+using AdvancePolicy =
+    std::conditional_t<advance_min_blocks<Real> == 0,
+                       Kokkos::RangePolicy<ExecutionSpace, Kokkos::IndexType<std::int64_t>,
+                                           Kokkos::Schedule<Kokkos::Static>>,
+                       Kokkos::RangePolicy<ExecutionSpace, Kokkos::IndexType<std::int64_t>,
+                                           Kokkos::Schedule<Kokkos::Static>,
+                                           Kokkos::LaunchBounds<128, advance_min_blocks<Real>>>>;
 
 template <class ExecutionSpace>
 using PlainPolicy = Kokkos::RangePolicy<ExecutionSpace, Kokkos::IndexType<std::int64_t>>;
@@ -151,7 +173,7 @@ template <class ExecutionSpace, class Real, template <class> class ForcePolicy>
 void Ensemble<ExecutionSpace, Real, ForcePolicy>::launch(
     const SlotViews<Real, memory_space>& slots, std::int64_t count, const AdvanceConstants<Real>& c,
     const ResidencyProbe<memory_space>& probe) {
-  const AdvancePolicy<ExecutionSpace> policy(space_, 0, count);
+  const AdvancePolicy<ExecutionSpace, Real> policy(space_, 0, count);
   with_stepper<Real, ForcePolicy>(params_, [&](const auto stepper) {
     using Stepper = std::decay_t<decltype(stepper)>;
     if (params_.nu > 0) {
