@@ -20,7 +20,8 @@
 // steps integrated / wall time of the whole run, tail included. Each configuration runs once
 // on a small ensemble first (warm-up), then once timed.
 //
-// Usage: bench_josephson [--quick] [--diagnose] [--realisations N] [--cap K]
+// Usage: bench_josephson [--quick] [--diagnose] [--workload W] [--realisations N] [--cap K]
+// --workload: only scattered, to-cap or ramp.
 // --diagnose: launch-by-launch timing of the refill schedule (diagnose_refill below).
 // Default realisations: 2^20 on a GPU, 512 on a CPU; --quick: 2^18 on a GPU, 128 on a CPU.
 #include <Kokkos_Core.hpp>
@@ -48,6 +49,7 @@ using Space = Kokkos::DefaultExecutionSpace;
 struct Options {
   bool quick = false;
   bool diagnose = false;
+  std::string only;                // --workload: run only this workload
   std::uint64_t realisations = 0;  // 0: default for the device
   std::uint64_t cap = 200000;
 };
@@ -242,6 +244,12 @@ int main(int argc, char** argv) {
       opt.quick = true;
     } else if (!std::strcmp(argv[i], "--diagnose")) {
       opt.diagnose = true;
+    } else if (!std::strcmp(argv[i], "--workload") && has_value) {
+      opt.only = argv[++i];
+      if (opt.only != "scattered" && opt.only != "to-cap" && opt.only != "ramp") {
+        std::fprintf(stderr, "bench_josephson: --workload expects scattered, to-cap or ramp\n");
+        return 2;
+      }
     } else if (!std::strcmp(argv[i], "--realisations") && has_value) {
       if (!parse_count(argv[++i], opt.realisations)) {
         std::fprintf(stderr, "bench_josephson: --realisations expects an integer >= 1\n");
@@ -254,7 +262,8 @@ int main(int argc, char** argv) {
       }
     } else {
       std::fprintf(stderr,
-                   "usage: bench_josephson [--quick] [--diagnose] [--realisations N] [--cap K]\n");
+                   "usage: bench_josephson [--quick] [--diagnose] [--workload W] [--realisations "
+                   "N] [--cap K]\n");
       return 2;
     }
   }
@@ -293,6 +302,7 @@ int main(int argc, char** argv) {
     return 0;
   }
   for (const Workload& w : work) {
+    if (!opt.only.empty() && opt.only != w.name) continue;
     bench_precision<float>(w);
     bench_precision<double>(w);
   }
