@@ -17,6 +17,8 @@ SingleLinkSamples sample_single_link(HeatbathMethod method, double alpha, std::u
   SingleLinkKernel<ExecutionSpace, Real> kernel{
       Kokkos::View<Real*, memory_space>("su2::single_link_y", n),
       Kokkos::View<int*, memory_space>("su2::single_link_attempts", n),
+      Kokkos::View<Real*, memory_space>("su2::single_link_axis_cos", n),
+      Kokkos::View<std::uint32_t*, memory_space>("su2::single_link_axis_phi", n),
       method,
       static_cast<Real>(alpha),
       static_cast<Real>(kp_threshold),
@@ -28,14 +30,20 @@ SingleLinkSamples sample_single_link(HeatbathMethod method, double alpha, std::u
                        kernel);
   auto y = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), kernel.y);
   auto attempts = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), kernel.attempts);
+  auto axis_cos = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), kernel.axis_cos_uniform);
+  auto axis_phi = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), kernel.axis_phi_word);
   SingleLinkSamples out;
   out.a0.reserve(n);
+  out.axis_cos_uniform.reserve(n);
+  out.axis_phi_word.reserve(n);
   for (std::uint64_t i = 0; i < n; ++i) {
     out.attempts += static_cast<std::uint64_t>(attempts(i));
     if (y(i) < 0) {
       ++out.failures;
     } else {
       out.a0.push_back(1.0 - static_cast<double>(y(i)));
+      out.axis_cos_uniform.push_back(static_cast<double>(axis_cos(i)));
+      out.axis_phi_word.push_back(axis_phi(i));
     }
   }
   return out;

@@ -91,6 +91,45 @@ TYPED_TEST(HeatbathSamplerTest, KennedyPendletonReproducesTheExactDistribution) 
   check_method<TypeParam>(HeatbathMethod::kennedy_pendleton, {0.5, 1.68, 5.0, 20.0, 60.0});
 }
 
+/// The rotation axis' inputs of accepted draws (cos theta's uniform, phi's word) are uniform
+/// and independent of a0: a chi^2 over the joint (a0, cos, phi) bins against the exact a0 law
+/// times uniform marginals. It guards float Kennedy–Pendleton, whose axis comes from the
+/// accepted block itself (the recycled acceptance uniform and the words' unused low bytes).
+template <class Real>
+void check_axis(HeatbathMethod method, double alpha) {
+  const auto s = sample_single_link<Space, Real>(method, alpha, samples, 77);
+  ASSERT_EQ(s.axis_cos_uniform.size(), s.a0.size());
+  constexpr int a0_bins = 5, cos_bins = 8, phi_bins = 8, group = bins / a0_bins;
+  std::vector<double> observed(a0_bins * cos_bins * phi_bins, 0.0);
+  for (std::size_t i = 0; i < s.a0.size(); ++i) {
+    const double u = s.axis_cos_uniform[i];
+    ASSERT_TRUE(u >= 0 && u < 1) << u;
+    const int a = bin_of(alpha, s.a0[i]) / group;
+    const int c = static_cast<int>(u * cos_bins);
+    const int p = static_cast<int>(s.axis_phi_word[i] >> 29);
+    observed[(a * cos_bins + c) * phi_bins + p] += 1;
+  }
+  const double n = static_cast<double>(s.a0.size());
+  double sum = 0;
+  for (int a = 0; a < a0_bins; ++a) {
+    const double hi = 1 - y_of_z(alpha, static_cast<double>(a * group) / bins);
+    const double lo = 1 - y_of_z(alpha, static_cast<double>((a + 1) * group) / bins);
+    const double expected =
+        n * a0_interval_probability(alpha, lo, hi) / static_cast<double>(cos_bins * phi_bins);
+    for (int cp = 0; cp < cos_bins * phi_bins; ++cp) {
+      const double o = observed[a * cos_bins * phi_bins + cp];
+      sum += (o - expected) * (o - expected) / expected;
+    }
+  }
+  EXPECT_LT(sum, chi2_limit(a0_bins * cos_bins * phi_bins - 1)) << "alpha = " << alpha;
+}
+
+TYPED_TEST(HeatbathSamplerTest, AxisIsUniformAndIndependentOfA0) {
+  check_axis<TypeParam>(HeatbathMethod::kennedy_pendleton, 1.68);
+  check_axis<TypeParam>(HeatbathMethod::kennedy_pendleton, 8.0);
+  check_axis<TypeParam>(HeatbathMethod::creutz, 0.3);
+}
+
 TYPED_TEST(HeatbathSamplerTest, AutomaticUsesTheMethodWithHigherAcceptance) {
   const double below = 0.9 * acceptance_crossover_alpha, above = 1.1 * acceptance_crossover_alpha;
   EXPECT_GT(creutz_acceptance(below), kennedy_pendleton_acceptance(below));

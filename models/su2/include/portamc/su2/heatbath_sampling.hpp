@@ -24,8 +24,16 @@
 // sweep n: call c = draw(seed, purpose_su2_heatbath, l, n * 256 + c), c = 0..255.
 //   call 0: words 0, 1 the rotation axis; words 2, 3 Creutz's first attempt;
 //   call c >= 1: one Kennedy–Pendleton attempt, or two Creutz attempts.
+// Float Kennedy–Pendleton needs no call 0: a float uniform uses the top 24 bits of a word,
+// so the accepted attempt's block still holds 32 unused bits (the low byte of each word),
+// which give the axis angle phi; and given acceptance (r^2 <= q) the acceptance uniform r is
+// uniform on [0, sqrt q), so r / sqrt q is a fresh uniform for the axis' cos theta. One
+// Philox call per link instead of two, the whole cost of a float link update being ~1000
+// instructions of which a call is ~80 (the sampler test checks the axis for uniformity and
+// independence of a0).
 #include <Kokkos_Core.hpp>
 #include <cstdint>
+#include <type_traits>
 
 #include "portamc/fast_math.hpp"
 #include "portamc/kokkos_compat.hpp"
@@ -69,6 +77,8 @@ struct A0Draw {
   Real y;        ///< 1 - a0 when accepted
   int attempts;  ///< proposals made
   bool accepted;
+  Real axis_cos_uniform = 0;        ///< uniform on [0, 1): the axis' cos theta (when accepted)
+  std::uint32_t axis_phi_word = 0;  ///< uniform word: the axis' angle phi (when accepted)
 };
 
 /// Inversion of the truncated exponential exp(-alpha y) on [0, 2]:
@@ -120,29 +130,36 @@ KOKKOS_INLINE_FUNCTION bool creutz_try(const CreutzProposal<Real>& proposal, std
   return false;
 }
 
-/// One Kennedy–Pendleton proposal from a block of four words; on acceptance sets y.
+/// One Kennedy–Pendleton proposal from a block of four words: y = t is accepted iff
+/// r^2 <= q = 1 - t/2 (probability sqrt(1 - t/2), which also rejects t > 2).
 template <class Real>
-KOKKOS_INLINE_FUNCTION bool kennedy_pendleton_try(Real inverse_alpha, const rng::Block& b,
-                                                  Real& y) {
-  const Real c = fastmath::cos(two_pi<Real> * Uniform<Real>::closed0(b[1]));
-  const Real t = -(fastmath::log(Uniform<Real>::open0(b[0])) +
-                   c * c * fastmath::log(Uniform<Real>::open0(b[2]))) *
-                 inverse_alpha;
-  const Real r = Uniform<Real>::closed0(b[3]);
-  // accept with probability sqrt(1 - t/2) (which also rejects t > 2)
-  if (r * r <= Real(1) - Real(0.5) * t) {
-    y = t;
-    return true;
+struct KennedyPendletonProposal {
+  Real t, r, q;
+  KOKKOS_INLINE_FUNCTION KennedyPendletonProposal(Real inverse_alpha, const rng::Block& b) {
+    const Real c = fastmath::cos(two_pi<Real> * Uniform<Real>::closed0(b[1]));
+    t = -(fastmath::log(Uniform<Real>::open0(b[0])) +
+          c * c * fastmath::log(Uniform<Real>::open0(b[2]))) *
+        inverse_alpha;
+    r = Uniform<Real>::closed0(b[3]);
+    q = Real(1) - Real(0.5) * t;
   }
-  return false;
+  KOKKOS_INLINE_FUNCTION bool accepted() const { return r * r <= q; }
+};
+
+/// The low bytes of a block's words, which float uniforms leave unused, as one word.
+KOKKOS_INLINE_FUNCTION std::uint32_t low_bytes_word(const rng::Block& b) {
+  return (b[0] & 0xFFu) | ((b[1] & 0xFFu) << 8) | ((b[2] & 0xFFu) << 16) | (b[3] << 24);
 }
 
-/// Creutz's method with at most max_attempts proposals; `first` is call 0 of the link.
+/// Creutz's method with at most max_attempts proposals; `first` is call 0 of the link, whose
+/// words 0 and 1 are the axis.
 template <class Real>
 KOKKOS_INLINE_FUNCTION A0Draw<Real> draw_creutz(Real alpha, const rng::Block& first,
                                                 const LinkDraws& draws, int max_attempts) {
   const CreutzProposal<Real> proposal(alpha);
   A0Draw<Real> d{Real(0), 1, false};
+  d.axis_cos_uniform = Uniform<Real>::closed0(first[0]);
+  d.axis_phi_word = first[1];
   d.accepted = creutz_try(proposal, first[2], first[3], d.y);
   for (int call = 1; !d.accepted && d.attempts < max_attempts; ++call) {
     const rng::Block b = draws(call);
@@ -156,7 +173,8 @@ KOKKOS_INLINE_FUNCTION A0Draw<Real> draw_creutz(Real alpha, const rng::Block& fi
   return d;
 }
 
-/// Kennedy–Pendleton with at most max_attempts proposals (calls 1 .. max_attempts).
+/// Kennedy–Pendleton with at most max_attempts proposals (calls 1 .. max_attempts); the axis
+/// from call 0 in double, from the accepted block in float (see the header comment).
 template <class Real>
 KOKKOS_INLINE_FUNCTION A0Draw<Real> draw_kennedy_pendleton(Real alpha, const LinkDraws& draws,
                                                            int max_attempts) {
@@ -164,7 +182,21 @@ KOKKOS_INLINE_FUNCTION A0Draw<Real> draw_kennedy_pendleton(Real alpha, const Lin
   A0Draw<Real> d{Real(0), 0, false};
   while (!d.accepted && d.attempts < max_attempts) {
     ++d.attempts;
-    d.accepted = kennedy_pendleton_try(inverse_alpha, draws(d.attempts), d.y);
+    const rng::Block b = draws(d.attempts);
+    const KennedyPendletonProposal<Real> p(inverse_alpha, b);
+    if (p.accepted()) {
+      d.accepted = true;
+      d.y = p.t;
+      if constexpr (std::is_same_v<Real, float>) {
+        d.axis_cos_uniform = p.q > 0 ? p.r * kmath::rsqrt(p.q) : 0.0f;
+        d.axis_phi_word = low_bytes_word(b);
+      }
+    }
+  }
+  if constexpr (!std::is_same_v<Real, float>) {
+    const rng::Block first = draws(0);
+    d.axis_cos_uniform = Uniform<Real>::closed0(first[0]);
+    d.axis_phi_word = first[1];
   }
   return d;
 }
@@ -177,14 +209,14 @@ KOKKOS_INLINE_FUNCTION bool uses_kennedy_pendleton(HeatbathMethod method, Real a
          (method == HeatbathMethod::automatic && alpha >= threshold);
 }
 
-/// a0 = 1 - y for a link with staple strength alpha by the chosen method.
+/// a0 = 1 - y and the axis' random inputs for a link with staple strength alpha by the
+/// chosen method: the one draw of a link update.
 template <class Real>
 KOKKOS_INLINE_FUNCTION A0Draw<Real> draw_a0(HeatbathMethod method, Real alpha, Real threshold,
-                                            const rng::Block& first, const LinkDraws& draws,
-                                            int max_attempts) {
+                                            const LinkDraws& draws, int max_attempts) {
   return uses_kennedy_pendleton(method, alpha, threshold)
              ? draw_kennedy_pendleton(alpha, draws, max_attempts)
-             : draw_creutz(alpha, first, draws, max_attempts);
+             : draw_creutz(alpha, draws(0), draws, max_attempts);
 }
 
 }  // namespace portamc::su2

@@ -53,12 +53,12 @@ KOKKOS_INLINE_FUNCTION Quaternion<double> haar_random(const rng::Block& b) {
 /// The SU(2) element (1 - y, r n) with |n| = 1 uniform on the sphere, r = sqrt(y (2 - y)):
 /// completes a heatbath draw of a0 = 1 - y to a uniformly rotated element. Takes y rather
 /// than a0 so r keeps full relative precision when a0 is close to 1.
+/// u_cos: a uniform on [0, 1) for cos theta = 1 - 2 u_cos; w_phi: a word for phi.
 template <class Real>
-KOKKOS_INLINE_FUNCTION Quaternion<Real> with_random_axis(Real y, std::uint32_t w_cos,
-                                                         std::uint32_t w_phi) {
+KOKKOS_INLINE_FUNCTION Quaternion<Real> with_random_axis(Real y, Real u_cos, std::uint32_t w_phi) {
   const Real r2 = y * (Real(2) - y);
   const Real r = fastmath::sqrt(r2 > Real(0) ? r2 : Real(0));
-  const Real cos_theta = Real(1) - Real(2) * Uniform<Real>::closed0(w_cos);
+  const Real cos_theta = Real(1) - Real(2) * u_cos;
   const Real s2 = Real(1) - cos_theta * cos_theta;
   const Real sin_theta = fastmath::sqrt(s2 > Real(0) ? s2 : Real(0));
   Real cos_phi, sin_phi;

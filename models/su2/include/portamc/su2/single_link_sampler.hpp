@@ -16,6 +16,10 @@ struct SingleLinkSamples {
   std::vector<double> a0;      ///< accepted draws only
   std::uint64_t attempts = 0;  ///< proposals made, over all draws
   std::uint64_t failures = 0;  ///< draws that ran out of attempts
+  /// The rotation axis' random inputs of the accepted draws (parallel to a0): a uniform on
+  /// [0, 1) for cos theta and a uniform word for phi.
+  std::vector<double> axis_cos_uniform;
+  std::vector<std::uint32_t> axis_phi_word;
 };
 
 /// n draws of a0 at staple strength alpha >= 0 by `method` (automatic: by kp_threshold),
@@ -30,6 +34,8 @@ template <class ExecutionSpace, class Real>
 struct SingleLinkKernel {
   Kokkos::View<Real*, typename ExecutionSpace::memory_space> y;  ///< 1 - a0, or -1 on failure
   Kokkos::View<int*, typename ExecutionSpace::memory_space> attempts;
+  Kokkos::View<Real*, typename ExecutionSpace::memory_space> axis_cos_uniform;
+  Kokkos::View<std::uint32_t*, typename ExecutionSpace::memory_space> axis_phi_word;
   HeatbathMethod method;
   Real alpha, threshold;
   int max_attempts;
@@ -37,9 +43,11 @@ struct SingleLinkKernel {
 
   KOKKOS_INLINE_FUNCTION void operator()(const std::int64_t i) const {
     const LinkDraws draws{seed, static_cast<std::uint64_t>(i), 0};
-    const A0Draw<Real> d = draw_a0(method, alpha, threshold, draws(0), draws, max_attempts);
+    const A0Draw<Real> d = draw_a0(method, alpha, threshold, draws, max_attempts);
     y(i) = d.accepted ? d.y : Real(-1);
     attempts(i) = d.attempts;
+    axis_cos_uniform(i) = d.axis_cos_uniform;
+    axis_phi_word(i) = d.axis_phi_word;
   }
 };
 

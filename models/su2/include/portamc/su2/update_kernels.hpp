@@ -77,15 +77,14 @@ struct HeatbathKernel {
     const bool has_staple = k2 > negligible_staple_norm2<Real>;
     const Real alpha = has_staple ? beta * fastmath::sqrt(k2) : Real(0);
 
-    const rng::Block first = draws(0);
     const bool kp = uses_kennedy_pendleton(method, alpha, kp_threshold);
-    const A0Draw<Real> d = kp ? draw_kennedy_pendleton(alpha, draws, max_attempts)
-                              : draw_creutz(alpha, first, draws, max_attempts);
+    const A0Draw<Real> d = draw_a0(method, alpha, kp_threshold, draws, max_attempts);
     if (!d.accepted) {
       Kokkos::atomic_add(&failures(), count_type(1));
       return {d.attempts, false, kp};
     }
-    const Quaternion<Real> x = with_random_axis(d.y, first[0], first[1]);  // X = U V
+    const Quaternion<Real> x =
+        with_random_axis(d.y, d.axis_cos_uniform, d.axis_phi_word);  // X = U V
     // U = X V^dagger = X W^dagger / |W|: normalising the product divides by |W| and puts
     // the link back on the unit sphere to rounding in the same step.
     store_link(links, geometry.group_offset(mu, parity) + h,
