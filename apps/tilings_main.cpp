@@ -1,0 +1,93 @@
+// portamc-tilings: random domino and lozenge tilings and the six-vertex model, by coupling
+// from the past (exact samples) or Glauber dynamics: final configuration, height function,
+// tile-type densities (arctic curves) and summary observables. YAML in (input/tilings*.yaml),
+// HDF5 out (docs/output.md).
+#include <algorithm>
+#include <cstdio>
+#include <iostream>
+
+#include "portamc/app.hpp"
+#include "portamc/tilings/run.hpp"
+#include "portamc/tilings/run_output.hpp"
+
+namespace {
+
+using namespace portamc;
+
+// Everything that needs the domain (files, tileability, memory) is checked here, before the
+// output file is touched: a bad input costs nothing and leaves nothing behind.
+tilings::PreparedRun prepare(const tilings::RunParameters& p) {
+  try {
+    return tilings::prepare_run(p);
+  } catch (const std::invalid_argument& e) {
+    throw app::BadInput(e.what());
+  }
+}
+
+void print_summary(const tilings::PreparedRun& run, const tilings::RunResults& r) {
+  const auto m = tilings::sample_mean(r.observable_values);
+  std::printf("%s %s (%s), %zu samples in %.2f s\n", tilings::to_string(run.parameters.model),
+              tilings::to_string(run.parameters.mode), run.parameters.domain_description().c_str(),
+              r.observable_values.size(), r.seconds);
+  std::printf("  %s = %.6g +- %.2g\n", r.observable.c_str(), m.mean, m.error);
+  if (!r.cftp_horizons.empty()) {
+    std::uint64_t largest = 0;
+    for (auto h : r.cftp_horizons) largest = std::max(largest, h);
+    std::printf("  largest coalescence horizon %llu steps\n",
+                static_cast<unsigned long long>(largest));
+  }
+}
+
+int run(const app::Context& ctx) {
+  const auto& c = ctx.config;
+  const tilings::RunParameters p = tilings::run_parameters(c);
+  const std::string output =
+      ctx.options.output.empty() ? c.string("output.file") : ctx.options.output;
+  if (!ctx.options.resume.empty())
+    throw app::BadInput("--resume: portamc-tilings has no checkpoints (runs are restarted)");
+  try {
+    h5::check_writable(output);
+  } catch (const std::runtime_error& e) {
+    throw app::BadInput(e.what());
+  }
+  const tilings::PreparedRun prepared = prepare(p);
+
+  const bool verbose = !ctx.options.quiet;
+  if (verbose)
+    std::cerr << tilings::to_string(p.model) << " " << tilings::to_string(p.mode) << " on "
+              << p.domain_description() << ", " << p.samples << " sample(s)\n";
+  tilings::RunResults results;
+  {
+    app::Progress progress("tilings", verbose);
+    results = tilings::run_sampling(prepared, [&](double fraction, const std::string& status) {
+      progress.update(fraction, status);
+      return !app::stop_requested();
+    });
+  }
+  if (app::stop_requested()) {
+    std::cerr << "interrupted: no output written (portamc-tilings has no checkpoints)\n";
+    return app::exit_interrupted;
+  }
+
+  h5::OutputFile file(output);
+  auto root = file.root();
+  h5::write_provenance(root, ctx.provenance(p.seed));
+  root.write_string("config", c.to_yaml(), "resolved configuration (YAML)");
+  tilings::write_results(root, prepared, results);
+  file.commit();
+  if (verbose) {
+    print_summary(prepared, results);
+    std::printf("wrote %s\n", output.c_str());
+  }
+  return app::exit_ok;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const app::Description description{
+      "portamc-tilings",
+      "random domino/lozenge tilings and the six-vertex model (CFTP or Glauber dynamics)",
+      "portamc-tilings input/tilings-domino.yaml --set domain.n=60 -o aztec60.h5"};
+  return app::main(argc, argv, description, tilings::make_run_schema(), run);
+}

@@ -1,0 +1,94 @@
+#pragma once
+// What portamc-tilings runs: the parameters resolved from its YAML (run_config.cpp), the
+// prepared problem (domain, boundary, weights) checked before any sampling, and the results
+// that run_output.cpp writes. One run samples one model in one mode:
+//   cftp     independent exact samples by coupling from the past (monotone cases only);
+//   glauber  one forward chain from the maximal or minimal state, sampled every few sweeps.
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "portamc/config.hpp"
+#include "portamc/tilings/glauber_weights.hpp"
+#include "portamc/tilings/six_vertex_boundary.hpp"
+#include "portamc/tilings/six_vertex_weights.hpp"
+#include "portamc/tilings/square_domain.hpp"
+#include "portamc/tilings/triangular_domain.hpp"
+
+namespace portamc::tilings {
+
+enum class TilingModel { domino, lozenge, six_vertex };
+enum class SamplingMode { cftp, glauber };
+
+const char* to_string(TilingModel model);
+const char* to_string(SamplingMode mode);
+
+struct RunParameters {
+  TilingModel model = TilingModel::domino;
+  SamplingMode mode = SamplingMode::cftp;
+  std::string domain_kind;       ///< e.g. aztec_diamond, hexagon, domain_wall, file
+  std::vector<int> domain_size;  ///< the integers that define it (n; a b c; rows cols; ...)
+  std::string domain_file;       ///< mask / boundary file for domain_kind == file
+  std::string weights_kind;      ///< uniform, vertical_horizontal, two_periodic, q, abc
+  std::vector<double> weight_values;
+  UpdateRule rule = UpdateRule::heat_bath;
+  std::uint64_t seed = 1;
+  std::int64_t samples = 1;
+  std::uint64_t initial_horizon = 16;  ///< cftp, steps
+  std::uint64_t max_horizon = 1ull << 40;
+  bool start_maximal = true;                ///< glauber
+  std::int64_t thermalisation_sweeps = 0;   ///< glauber
+  std::int64_t sweeps_between_samples = 1;  ///< glauber
+  /// A description of the domain for the output and the log, e.g. "aztec_diamond 40".
+  std::string domain_description() const;
+};
+
+/// The schema of portamc-tilings (every key, range and cross-key rule).
+config::Schema make_run_schema();
+/// The parameters of a validated configuration.
+RunParameters run_parameters(const config::Config& config);
+
+/// The domain, boundary and weights of a run, built and checked before any sampling.
+/// Throws std::invalid_argument (a bad input) for an unreadable or malformed mask/boundary
+/// file, a domain without tilings (Thurston's reason: where it fails), bad weights, coupling
+/// from the past for a non-monotone chain, or a size that does not fit the device.
+struct PreparedRun {
+  RunParameters parameters;
+  std::optional<SquareDomain> square;
+  std::optional<TriangularDomain> triangular;
+  std::optional<SixVertexBoundary> boundary;
+  DominoWeights domino_weights;
+  LozengeWeights lozenge_weights;
+  SixVertexWeights six_vertex_weights;
+};
+PreparedRun prepare_run(const RunParameters& parameters);
+
+/// A 2-D array in row-major order.
+template <class T>
+struct Grid {
+  std::size_t rows = 0, cols = 0;
+  std::vector<T> values;
+};
+
+struct RunResults {
+  Grid<std::uint8_t> configuration;  ///< last sample: the model's bytes (see docs/output.md)
+  Grid<std::int32_t> heights;        ///< last sample's height function
+  std::vector<std::string> type_names;
+  std::vector<Grid<double>> densities;  ///< per tile/vertex type, averaged over samples
+  std::uint64_t density_samples = 0;
+  std::string observable;  ///< per-sample summary: name, units, description
+  std::string observable_units, observable_description;
+  std::vector<double> observable_values;                              ///< one per sample
+  std::vector<std::uint64_t> cftp_horizons, cftp_steps, cftp_passes;  ///< per sample (cftp)
+  std::uint64_t glauber_steps = 0;  ///< forward steps run (glauber)
+  double seconds = 0;
+};
+
+/// Runs the sampler; `progress(fraction, status)` is called between samples and may return
+/// false to stop early (the results then hold the samples taken so far).
+RunResults run_sampling(const PreparedRun& run,
+                        const std::function<bool(double, const std::string&)>& progress);
+
+}  // namespace portamc::tilings

@@ -1,0 +1,129 @@
+#include "portamc/tilings/run_output.hpp"
+
+#include <cmath>
+#include <limits>
+
+#include "portamc/tilings/lozenge_heights.hpp"
+
+namespace portamc::tilings {
+namespace {
+
+const char* configuration_description(TilingModel model) {
+  switch (model) {
+    case TilingModel::lozenge:
+      return "last sample: partner k of the up triangle of cell (row y, column x): 0 D(x,y), "
+             "1 D(x-1,y), 2 D(x,y-1); 255 outside the domain";
+    case TilingModel::six_vertex:
+      return "last sample: type of vertex (r, c): 0 a1, 1 a2, 2 b1, 3 b2, 4 c1, 5 c2";
+    default:
+      return "last sample: direction of the partner of face (r, c): 0 north, 1 east, 2 south, "
+             "3 west, 4 outside the domain";
+  }
+}
+
+const char* heights_description(TilingModel model) {
+  switch (model) {
+    case TilingModel::lozenge:
+      return "last sample: height at lattice vertex (row y, column x), +3 per cube; vertices "
+             "outside the domain hold fill_value";
+    case TilingModel::six_vertex:
+      return "last sample: height on face (i, j) of the (rows+1) x (cols+1) faces";
+    default:
+      return "last sample: Thurston height at lattice vertex (i, j), +4 per up-rotation";
+  }
+}
+
+std::string weights_text(const RunParameters& p) {
+  std::string text = p.weights_kind;
+  for (double w : p.weight_values) text += " " + std::to_string(w);
+  return text;
+}
+
+void write_domain(h5::Group g, const PreparedRun& run) {
+  auto d = g.group("domain");
+  d.attribute("description", run.parameters.domain_description());
+  if (run.square) {
+    const auto& s = *run.square;
+    d.write_2d("faces", s.face_flags(), static_cast<std::size_t>(s.rows()),
+               static_cast<std::size_t>(s.cols()), "", "1 where face (r, c) is in the domain");
+  } else if (run.triangular) {
+    const auto& t = *run.triangular;
+    const auto rows = static_cast<std::size_t>(t.height()),
+               cols = static_cast<std::size_t>(t.width());
+    d.write_2d("up", t.up_flags(), rows, cols, "", "1 where up triangle U(x, y) is in the domain");
+    d.write_2d("down", t.down_flags(), rows, cols, "",
+               "1 where down triangle D(x, y) is in the domain");
+  } else {
+    const auto& b = *run.boundary;
+    d.write("ring_heights",
+            std::vector<std::int32_t>(b.ring_heights().begin(), b.ring_heights().end()), "",
+            "fixed heights of the boundary faces, clockwise from face (0, 0)");
+    d.attribute("rows", b.rows());
+    d.attribute("cols", b.cols());
+  }
+}
+
+}  // namespace
+
+SampleMean sample_mean(const std::vector<double>& values) {
+  SampleMean m;
+  if (values.empty()) return m;
+  const double n = static_cast<double>(values.size());
+  for (double v : values) m.mean += v / n;
+  if (values.size() < 2) return m;
+  double ss = 0;
+  for (double v : values) ss += (v - m.mean) * (v - m.mean);
+  m.error = std::sqrt(ss / (n - 1) / n);
+  return m;
+}
+
+void write_results(h5::Group root, const PreparedRun& run, const RunResults& r) {
+  const RunParameters& p = run.parameters;
+  auto g = root.group("tilings");
+  g.attribute("model", to_string(p.model));
+  g.attribute("mode", to_string(p.mode));
+  g.attribute("rule", to_string(p.rule));
+  g.attribute("weights", weights_text(p));
+  g.attribute("samples", static_cast<std::int64_t>(r.observable_values.size()));
+  write_domain(g, run);
+
+  g.write_2d("configuration", r.configuration.values, r.configuration.rows, r.configuration.cols,
+             "", configuration_description(p.model));
+  g.write_2d("heights", r.heights.values, r.heights.rows, r.heights.cols, "height units",
+             heights_description(p.model));
+  if (p.model == TilingModel::lozenge)
+    g.attribute("heights_fill_value", static_cast<std::int64_t>(no_height));
+
+  auto d = g.group("densities");
+  d.attribute("samples", r.density_samples);
+  d.attribute("description",
+              "per cell, the fraction of samples in which it holds each tile/vertex type");
+  for (std::size_t t = 0; t < r.densities.size(); ++t)
+    d.write_2d(r.type_names[t], r.densities[t].values, r.densities[t].rows, r.densities[t].cols, "",
+               "frequency of type '" + r.type_names[t] + "' per cell over the samples");
+
+  auto s = g.group("samples");
+  s.write(r.observable, r.observable_values, "", r.observable_description + ", per sample");
+  const SampleMean m = sample_mean(r.observable_values);
+  auto summary = g.group("summary");
+  summary.write_scalar(r.observable + "_mean", m.mean, "", "mean " + r.observable_description);
+  summary.write_scalar(r.observable + "_error", m.error, "",
+                       p.mode == SamplingMode::cftp
+                           ? "standard error of the mean (independent exact samples)"
+                           : "naive standard error of the mean (ignores autocorrelation)");
+  summary.write_scalar("seconds", r.seconds, "s", "wall-clock time of the sampling");
+
+  if (p.mode == SamplingMode::cftp) {
+    auto c = g.group("cftp");
+    c.write("horizon", r.cftp_horizons, "steps",
+            "horizon T of the pass that coalesced, per sample");
+    c.write("steps", r.cftp_steps, "steps", "steps run over all passes, per sample");
+    c.write("passes", r.cftp_passes, "", "coupled passes (horizon doublings + 1), per sample");
+  } else {
+    auto c = g.group("glauber");
+    c.write_scalar("steps", r.glauber_steps, "steps",
+                   "forward steps of the chain (one colour class each)");
+  }
+}
+
+}  // namespace portamc::tilings

@@ -1,0 +1,138 @@
+// prepare_run: everything about an input that can only be checked once the domain exists
+// (files, tileability, weights, memory), done before any sampling so that a bad input costs
+// nothing and leaves no file behind. Messages start with the key they are about.
+#include <fstream>
+#include <limits>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+
+#include "portamc/device_info.hpp"
+#include "portamc/tilings/lozenge_extremal.hpp"
+#include "portamc/tilings/run.hpp"
+#include "portamc/tilings/thurston.hpp"
+
+namespace portamc::tilings {
+namespace {
+
+// Device bytes per cell of the box: the sampler's state, two CFTP chains and two extremal
+// states (5), plus 32-bit tile-type counters.
+constexpr std::size_t kTilingBytesPerCell = 5 + 4 * 4;
+// Six-vertex: 32-bit heights of two CFTP chains per copy, plus 64-bit sums and type counts.
+constexpr std::size_t kSixVertexBytesPerFace = 2 * 4 + 8 + 6 * 8;
+
+std::string read_text(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw std::invalid_argument("domain.file: cannot read '" + path + "'");
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+// The box (rows x cols of cells) of a generated domain, before building it, so that an absurd
+// size is refused without allocating anything.
+void require_box_fits(double cells, std::size_t bytes_per_cell, const std::string& what) {
+  if (cells > static_cast<double>(std::numeric_limits<std::int32_t>::max()))
+    throw std::invalid_argument(what + ": " + std::to_string(static_cast<long long>(cells)) +
+                                " cells exceed the 2^31 - 1 of the kernels' 32-bit indices");
+  require_device_memory(static_cast<std::size_t>(cells) * bytes_per_cell, what);
+}
+
+void prepare_domino(PreparedRun& run) {
+  const RunParameters& p = run.parameters;
+  const auto& n = p.domain_size;
+  const std::string what = "domain (" + p.domain_description() + ")";
+  if (p.domain_kind == "aztec_diamond") {
+    require_box_fits(4.0 * n[0] * n[0], kTilingBytesPerCell, what);
+    run.square = SquareDomain::aztec_diamond(n[0]);
+  } else if (p.domain_kind == "aztec_rectangle") {
+    require_box_fits(double(n[0] + n[1]) * (n[0] + n[1]), kTilingBytesPerCell, what);
+    run.square = SquareDomain::aztec_rectangle(n[0], n[1]);
+  } else if (p.domain_kind == "rectangle") {
+    require_box_fits(double(n[0]) * n[1], kTilingBytesPerCell, what);
+    run.square = SquareDomain::rectangle(n[0], n[1]);
+  } else {
+    try {
+      run.square = SquareDomain::from_mask(read_text(p.domain_file));
+    } catch (const std::invalid_argument& e) {
+      throw std::invalid_argument("domain.file: '" + p.domain_file + "': " + e.what());
+    }
+    require_box_fits(double(run.square->rows()) * run.square->cols(), kTilingBytesPerCell, what);
+  }
+  const DominoTileability t = domino_tileability(*run.square);
+  if (!t.tileable) throw std::invalid_argument(what + " has no domino tiling: " + t.reason);
+  if (p.weights_kind == "vertical_horizontal")
+    run.domino_weights = DominoWeights::vertical_horizontal(p.weight_values[0], p.weight_values[1]);
+  else if (p.weights_kind == "two_periodic")
+    run.domino_weights = DominoWeights::two_periodic(p.weight_values[0], p.weight_values[1]);
+  validate(run.domino_weights);
+}
+
+void prepare_lozenge(PreparedRun& run) {
+  const RunParameters& p = run.parameters;
+  const std::string what = "domain (" + p.domain_description() + ")";
+  if (p.domain_kind == "hexagon") {
+    const auto& s = p.domain_size;
+    require_box_fits(double(s[0] + s[2]) * (s[1] + s[2]), kTilingBytesPerCell, what);
+    run.triangular = TriangularDomain::hexagon(s[0], s[1], s[2]);
+  } else {
+    try {
+      run.triangular = TriangularDomain::from_mask(read_text(p.domain_file));
+    } catch (const std::invalid_argument& e) {
+      throw std::invalid_argument("domain.file: '" + p.domain_file + "': " + e.what());
+    }
+    require_box_fits(double(run.triangular->width()) * run.triangular->height(),
+                     kTilingBytesPerCell, what);
+  }
+  try {
+    maximal_heights(*run.triangular);  // Thurston: throws naming the two conflicting vertices
+  } catch (const std::invalid_argument& e) {
+    throw std::invalid_argument(what + " has no lozenge tiling: " + e.what());
+  }
+  run.lozenge_weights.q = p.weight_values[0];
+  validate(run.lozenge_weights);
+}
+
+void prepare_six_vertex(PreparedRun& run) {
+  const RunParameters& p = run.parameters;
+  const std::string what = "domain (" + p.domain_description() + ")";
+  // CFTP runs every sample as its own pair of chains at once.
+  const double copies = p.mode == SamplingMode::cftp ? static_cast<double>(p.samples) : 1.0;
+  if (p.domain_kind == "domain_wall") {
+    const double n = p.domain_size[0];
+    require_box_fits((n + 1) * (n + 1) * copies, kSixVertexBytesPerFace, what);
+    run.boundary = SixVertexBoundary::domain_wall(p.domain_size[0]);
+  } else {
+    try {
+      run.boundary = SixVertexBoundary::from_file(p.domain_file);
+    } catch (const std::invalid_argument& e) {
+      throw std::invalid_argument("domain.file: '" + p.domain_file + "': " + e.what());
+    }
+    require_box_fits(static_cast<double>(run.boundary->face_count()) * copies,
+                     kSixVertexBytesPerFace, what);
+  }
+  run.six_vertex_weights = {p.weight_values[0], p.weight_values[1], p.weight_values[2]};
+  validate_six_vertex_weights(run.six_vertex_weights);
+  if (p.mode == SamplingMode::cftp) require_monotone(run.six_vertex_weights, "weights.c");
+}
+
+}  // namespace
+
+PreparedRun prepare_run(const RunParameters& parameters) {
+  PreparedRun run;
+  run.parameters = parameters;
+  switch (parameters.model) {
+    case TilingModel::domino:
+      prepare_domino(run);
+      break;
+    case TilingModel::lozenge:
+      prepare_lozenge(run);
+      break;
+    case TilingModel::six_vertex:
+      prepare_six_vertex(run);
+      break;
+  }
+  return run;
+}
+
+}  // namespace portamc::tilings

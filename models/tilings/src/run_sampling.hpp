@@ -1,0 +1,22 @@
+#pragma once
+// Internal to the run code: one sampling function per family of models (run_sampling.cpp
+// dispatches), and the helpers they share.
+#include <cstdint>
+#include <functional>
+#include <string>
+
+#include "portamc/tilings/run.hpp"
+
+namespace portamc::tilings::detail {
+
+using ProgressCallback = std::function<bool(double, const std::string&)>;
+
+RunResults sample_domino(const PreparedRun& run, const ProgressCallback& progress);
+RunResults sample_lozenge(const PreparedRun& run, const ProgressCallback& progress);
+RunResults sample_six_vertex(const PreparedRun& run, const ProgressCallback& progress);
+
+/// Seed of the k-th CFTP sample: independent streams per sample, all fixed by the run's seed
+/// (splitmix64 of the pair, so that neighbouring seeds share no sample).
+std::uint64_t cftp_sample_seed(std::uint64_t seed, std::int64_t k);
+
+}  // namespace portamc::tilings::detail

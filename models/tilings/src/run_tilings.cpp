@@ -1,0 +1,120 @@
+// Sampling of domino and lozenge tilings for portamc-tilings: one GlauberSampler, used either
+// for independent CFTP samples or as one forward chain. The two models differ only in how a
+// sample is read out (the Readout structs below).
+#include <algorithm>
+#include <string>
+
+#include "portamc/tilings/domino_glauber.hpp"
+#include "portamc/tilings/domino_heights.hpp"
+#include "portamc/tilings/lozenge_extremal.hpp"
+#include "portamc/tilings/lozenge_glauber.hpp"
+#include "run_sampling.hpp"
+
+namespace portamc::tilings::detail {
+namespace {
+
+struct DominoReadout {
+  using Model = DominoModel;
+  static const SquareDomain& domain(const PreparedRun& run) { return *run.square; }
+  static const DominoWeights& weights(const PreparedRun& run) { return run.domino_weights; }
+  static std::vector<std::string> type_names() { return {"north", "east", "south", "west"}; }
+  static std::size_t rows(const SquareDomain& d) { return static_cast<std::size_t>(d.rows()); }
+  static std::size_t cols(const SquareDomain& d) { return static_cast<std::size_t>(d.cols()); }
+  static const char* observable() { return "vertical_fraction"; }
+  static const char* observable_description() {
+    return "fraction of the faces covered by vertical dominoes";
+  }
+  static double measure(const SquareDomain& d, const DominoTiling& t) {
+    const auto vertical = std::count_if(t.partner.begin(), t.partner.end(), [](std::uint8_t p) {
+      return p == direction::north || p == direction::south;
+    });
+    return static_cast<double>(vertical) / static_cast<double>(d.face_count());
+  }
+  static void read_out(const SquareDomain& d, const DominoTiling& t, RunResults& r) {
+    r.configuration = {rows(d), cols(d), t.partner};
+    const std::vector<int> h = heights_from_tiling(d, t);
+    r.heights = {rows(d) + 1, cols(d) + 1, {h.begin(), h.end()}};
+  }
+};
+
+struct LozengeReadout {
+  using Model = LozengeModel;
+  static const TriangularDomain& domain(const PreparedRun& run) { return *run.triangular; }
+  static const LozengeWeights& weights(const PreparedRun& run) { return run.lozenge_weights; }
+  static std::vector<std::string> type_names() {
+    return {"orientation_0", "orientation_1", "orientation_2"};
+  }
+  static std::size_t rows(const TriangularDomain& d) {
+    return static_cast<std::size_t>(d.height());
+  }
+  static std::size_t cols(const TriangularDomain& d) { return static_cast<std::size_t>(d.width()); }
+  static const char* observable() { return "volume"; }
+  static const char* observable_description() {
+    return "cubes above the minimal tiling (the stacked-cubes volume)";
+  }
+  static double measure(const TriangularDomain& d, const LozengeTiling& t) {
+    return static_cast<double>(volume_above_minimum(d, t));
+  }
+  static void read_out(const TriangularDomain& d, const LozengeTiling& t, RunResults& r) {
+    r.configuration = {rows(d), cols(d), t.partners()};
+    const LozengeHeights h = heights_from_tiling(d, t);
+    r.heights = {rows(d) + 1, cols(d) + 1, {h.values.begin(), h.values.end()}};
+  }
+};
+
+template <class Readout>
+RunResults sample(const PreparedRun& run, const ProgressCallback& progress) {
+  const RunParameters& p = run.parameters;
+  const auto& domain = Readout::domain(run);
+  const bool cftp = p.mode == SamplingMode::cftp;
+  GlauberSampler<typename Readout::Model> sampler(domain, Readout::weights(run), p.seed,
+                                                  p.start_maximal ? Start::maximal : Start::minimal,
+                                                  p.rule);
+  RunResults r;
+  r.observable = Readout::observable();
+  r.observable_description = Readout::observable_description();
+  if (!cftp) sampler.run_sweeps(static_cast<std::uint64_t>(p.thermalisation_sweeps));
+  CftpOptions options;
+  options.initial_horizon = p.initial_horizon;
+  options.max_horizon = p.max_horizon;
+  for (std::int64_t k = 0; k < p.samples; ++k) {
+    if (cftp) {
+      const auto s = sampler.exact_sample(cftp_sample_seed(p.seed, k), options);
+      r.cftp_horizons.push_back(s.horizon);
+      r.cftp_steps.push_back(s.steps_run);
+      r.cftp_passes.push_back(static_cast<std::uint64_t>(s.passes));
+    } else {
+      sampler.run_sweeps(static_cast<std::uint64_t>(p.sweeps_between_samples));
+    }
+    sampler.accumulate_densities();
+    const auto tiling = sampler.tiling();
+    r.observable_values.push_back(Readout::measure(domain, tiling));
+    if (k + 1 == p.samples) Readout::read_out(domain, tiling, r);
+    const double done = static_cast<double>(k + 1) / static_cast<double>(p.samples);
+    if (!progress(done, "sample " + std::to_string(k + 1) + "/" + std::to_string(p.samples)))
+      return r;
+  }
+  r.glauber_steps = sampler.steps_done();
+  const TypeDensities d = sampler.densities();
+  r.density_samples = d.samples;
+  r.type_names = Readout::type_names();
+  const std::size_t cells = static_cast<std::size_t>(d.cells);
+  for (int type = 0; type < d.types; ++type) {
+    const auto first = d.values.begin() + static_cast<std::ptrdiff_t>(type * cells);
+    r.densities.push_back({Readout::rows(domain), Readout::cols(domain),
+                           std::vector<double>(first, first + static_cast<std::ptrdiff_t>(cells))});
+  }
+  return r;
+}
+
+}  // namespace
+
+RunResults sample_domino(const PreparedRun& run, const ProgressCallback& progress) {
+  return sample<DominoReadout>(run, progress);
+}
+
+RunResults sample_lozenge(const PreparedRun& run, const ProgressCallback& progress) {
+  return sample<LozengeReadout>(run, progress);
+}
+
+}  // namespace portamc::tilings::detail

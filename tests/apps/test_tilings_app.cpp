@@ -1,0 +1,224 @@
+// End-to-end: portamc-tilings on small domains of each model, the HDF5 file it writes (shapes,
+// attributes, physical sanity values), the shipped inputs, and its error paths.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "../common/app_test.hpp"
+#include "portamc/hdf5_file.hpp"
+
+namespace {
+
+namespace fs = std::filesystem;
+using Shape = std::vector<std::size_t>;
+
+class TilingsApp : public portamc::testing::AppTest {
+ protected:
+  TilingsApp() : AppTest(PORTAMC_TILINGS_APP, "tilings") {}
+};
+
+// Checks that the type densities of every cell sum to 1 inside the domain and 0 outside.
+void expect_densities_sum_to_one(const portamc::h5::InputFile& f,
+                                 const std::vector<std::string>& types,
+                                 const std::vector<unsigned char>& inside) {
+  std::vector<double> sum(inside.size(), 0.0);
+  for (const auto& t : types) {
+    const auto d = f.read<double>("/tilings/densities/" + t);
+    ASSERT_EQ(d.size(), inside.size()) << t;
+    for (std::size_t i = 0; i < d.size(); ++i) sum[i] += d[i];
+  }
+  for (std::size_t i = 0; i < sum.size(); ++i)
+    EXPECT_NEAR(sum[i], inside[i] ? 1.0 : 0.0, 1e-12) << "cell " << i;
+}
+
+TEST_F(TilingsApp, DominoCftpOnAnAztecDiamond) {
+  const auto output = path("domino.h5");
+  const auto input = write_input("domino.yaml",
+                                 "model: domino\nmode: cftp\nseed: 3\n"
+                                 "domain: {shape: aztec_diamond, n: 6}\ncftp: {samples: 40}\n");
+  ASSERT_EQ(run(input + " -o " + output), 0) << log();
+  EXPECT_NE(log().find("vertical_fraction"), std::string::npos) << log();
+  portamc::h5::InputFile f(output);
+  EXPECT_EQ(f.read_string("/provenance/software"), "portamc");
+  EXPECT_EQ(f.read_scalar<std::uint64_t>("/provenance/seed"), 3u);
+  EXPECT_NE(f.read_string("/config").find("aztec_diamond"), std::string::npos);
+  EXPECT_EQ(f.attribute_string("/tilings", "model"), "domino");
+  EXPECT_EQ(f.attribute_string("/tilings", "mode"), "cftp");
+  EXPECT_EQ(f.attribute_int("/tilings", "samples"), 40);
+  EXPECT_EQ(f.shape("/tilings/configuration"), (Shape{12, 12}));
+  EXPECT_EQ(f.shape("/tilings/heights"), (Shape{13, 13}));
+  EXPECT_FALSE(f.attribute_string("/tilings/configuration", "description").empty());
+  EXPECT_EQ(f.attribute_string("/tilings/heights", "units"), "height units");
+  const auto faces = f.read<unsigned char>("/tilings/domain/faces");
+  ASSERT_EQ(faces.size(), 144u);
+  const auto config = f.read<unsigned char>("/tilings/configuration");
+  for (std::size_t i = 0; i < faces.size(); ++i) EXPECT_EQ(config[i] < 4, faces[i] != 0) << i;
+  expect_densities_sum_to_one(f, {"north", "east", "south", "west"}, faces);
+  EXPECT_EQ(f.attribute_int("/tilings/densities", "samples"), 40);
+  for (const char* name : {"horizon", "steps", "passes"})
+    EXPECT_EQ(f.read<std::uint64_t>(std::string("/tilings/cftp/") + name).size(), 40u) << name;
+  for (auto h : f.read<std::uint64_t>("/tilings/cftp/horizon")) EXPECT_GE(h, 16u);
+  // The Aztec diamond is symmetric under a quarter turn: vertical and horizontal are equally
+  // likely, so the vertical fraction is 1/2 on average.
+  const double mean = f.read_scalar<double>("/tilings/summary/vertical_fraction_mean");
+  const double error = f.read_scalar<double>("/tilings/summary/vertical_fraction_error");
+  EXPECT_GT(error, 0.0);
+  EXPECT_NEAR(mean, 0.5, 4 * error + 1e-9);
+  EXPECT_EQ(f.read<double>("/tilings/samples/vertical_fraction").size(), 40u);
+}
+
+TEST_F(TilingsApp, LozengeCftpMeanVolumeIsHalfTheBox) {
+  const auto output = path("lozenge.h5");
+  const auto input = write_input("lozenge.yaml",
+                                 "model: lozenge\nseed: 5\n"
+                                 "domain: {shape: hexagon, a: 3, b: 2, c: 4}\n"
+                                 "cftp: {samples: 200}\n");
+  ASSERT_EQ(run(input + " -q -o " + output), 0) << log();
+  portamc::h5::InputFile f(output);
+  EXPECT_EQ(f.attribute_string("/tilings", "model"), "lozenge");
+  EXPECT_EQ(f.shape("/tilings/configuration"), (Shape{6, 7}));  // (b + c) x (a + c) cells
+  EXPECT_EQ(f.shape("/tilings/heights"), (Shape{7, 8}));
+  expect_densities_sum_to_one(f, {"orientation_0", "orientation_1", "orientation_2"},
+                              f.read<unsigned char>("/tilings/domain/up"));
+  // Uniform boxed plane partitions: complementing the stack inside the a x b x c box is a
+  // bijection, so the mean volume is abc / 2 = 12.
+  const auto volumes = f.read<double>("/tilings/samples/volume");
+  ASSERT_EQ(volumes.size(), 200u);
+  for (double v : volumes) EXPECT_TRUE(v >= 0 && v <= 24) << v;
+  const double mean = f.read_scalar<double>("/tilings/summary/volume_mean");
+  const double error = f.read_scalar<double>("/tilings/summary/volume_error");
+  EXPECT_NEAR(mean, 12.0, 4 * error);
+  EXPECT_LT(error, 1.0);
+}
+
+TEST_F(TilingsApp, SixVertexCftpWithDomainWallBoundary) {
+  const auto output = path("six.h5");
+  const auto input = write_input("six.yaml",
+                                 "model: six_vertex\nseed: 7\n"
+                                 "domain: {shape: domain_wall, n: 6}\n"
+                                 "weights: {a: 1, b: 1, c: 1.5}\ncftp: {samples: 30}\n");
+  ASSERT_EQ(run(input + " -o " + output), 0) << log();
+  portamc::h5::InputFile f(output);
+  EXPECT_EQ(f.shape("/tilings/configuration"), (Shape{6, 6}));
+  EXPECT_EQ(f.shape("/tilings/heights"), (Shape{7, 7}));
+  const auto h = f.read<std::int32_t>("/tilings/heights");
+  for (int j = 0; j <= 6; ++j) EXPECT_EQ(h[j], j);  // DWBC: h(0, j) = j
+  expect_densities_sum_to_one(f, {"a1", "a2", "b1", "b2", "c1", "c2"},
+                              std::vector<unsigned char>(36, 1));
+  EXPECT_EQ(f.read<std::int32_t>("/tilings/domain/ring_heights").size(), 24u);
+  EXPECT_EQ(f.read<std::uint64_t>("/tilings/cftp/horizon").size(), 30u);
+  // Every row of an alternating-sign matrix has at least one c vertex (its +1 entry).
+  for (double c : f.read<double>("/tilings/samples/c_fraction")) EXPECT_GE(c, 6.0 / 36);
+}
+
+TEST_F(TilingsApp, GlauberModesOfEveryModel) {
+  const std::vector<std::string> cases = {
+      "--set model=domino --set domain.shape=rectangle --set domain.rows=6 --set domain.cols=8 "
+      "--set dynamics.rule=metropolis --set weights.kind=vertical_horizontal "
+      "--set weights.vertical=2",
+      "--set model=lozenge --set domain.shape=hexagon --set weights.q=0.9 --set "
+      "glauber.start=minimal",
+      "--set model=six_vertex --set domain.shape=domain_wall --set domain.n=5 "
+      "--set weights.a=2 --set weights.c=1",  // c < a: no CFTP, but Glauber runs
+  };
+  for (const auto& args : cases) {
+    const auto output = path("glauber.h5");
+    ASSERT_EQ(run("--set mode=glauber --set glauber.samples=5 --set glauber.thermalisation=20 " +
+                  args + " -q -o " + output),
+              0)
+        << args << "\n"
+        << log();
+    portamc::h5::InputFile f(output);
+    EXPECT_EQ(f.attribute_string("/tilings", "mode"), "glauber");
+    EXPECT_GT(f.read_scalar<std::uint64_t>("/tilings/glauber/steps"), 0u) << args;
+    EXPECT_FALSE(f.exists("/tilings/cftp")) << args;
+    fs::remove(output);
+  }
+}
+
+TEST_F(TilingsApp, ShippedInputsAreValid) {
+  int checked = 0;
+  for (const auto& entry : fs::directory_iterator(fs::path(PORTAMC_SOURCE_DIR) / "input")) {
+    const std::string name = entry.path().filename().string();
+    if (name.rfind("tilings", 0) != 0 || entry.path().extension() != ".yaml") continue;
+    EXPECT_EQ(run(entry.path().string() + " --dry-run"), 0) << name << "\n" << log();
+    ++checked;
+  }
+  EXPECT_GE(checked, 4);
+}
+
+TEST_F(TilingsApp, BadInputIsRejectedBeforeAnyWorkNamingTheProblem) {
+  const auto output = path("never.h5");
+  const auto holey = write_input("holey.mask", "###\n#.#\n###\n");
+  // Balanced colours, yet no tiling: Thurston's algorithm says where the heights conflict.
+  const auto untileable = write_input("balanced.mask", "..#.\n####\n.#..\n");
+  const auto ragged = write_input("ragged.mask", "####\n##\n");
+  const auto badchar = write_input("badchar.mask", "##\n#x\n");
+  const auto boundary = write_input("bad.boundary", "0 1 2\n1 . x\n2 3 4\n");
+  struct Case {
+    std::string args, text;
+  };
+  const std::vector<Case> cases = {
+      {"--set modle=domino", "unknown key modle"},
+      {"--set model=dimer", "model"},
+      {"--set domain.n=0", "domain.n"},
+      {"--set domain.n=2.5", "domain.n"},
+      {"--set model=lozenge", "'aztec_diamond' is not a domain of the lozenge model"},
+      {"--set domain.shape=file", "needs a file name"},
+      {"--set domain.file=x.mask", "only used with domain.shape: file"},
+      {"--set domain.shape=aztec_rectangle --set domain.a=3 --set domain.b=4", "no domino tiling"},
+      {"--set domain.shape=rectangle --set domain.rows=3 --set domain.cols=5", "no domino tiling"},
+      {"--set domain.shape=file --set domain.file=" + path("missing.mask"), "cannot read"},
+      {"--set domain.shape=file --set domain.file=" + holey, "domain.file"},
+      {"--set domain.shape=file --set domain.file=" + untileable, "no domino tiling"},
+      {"--set domain.shape=file --set domain.file=" + ragged, "domain.file"},
+      {"--set domain.shape=file --set domain.file=" + badchar, "domain.file"},
+      {"--set model=six_vertex --set domain.shape=file --set domain.file=" + boundary,
+       "domain.file"},
+      {"--set weights.kind=vertical_horizontal --set weights.vertical=0", "weights.vertical"},
+      {"--set weights.kind=two_periodic --set weights.b=-1", "weights.b"},
+      {"--set model=lozenge --set domain.shape=hexagon --set weights.q=0", "weight > 0"},
+      {"--set model=lozenge --set domain.shape=hexagon --set weights.kind=two_periodic",
+       "weights.kind"},
+      {"--set dynamics.rule=metropolis", "monotone"},
+      {"--set model=six_vertex --set domain.shape=domain_wall --set weights.a=2", "c >= max(a, b)"},
+      {"--set model=six_vertex --set domain.shape=domain_wall --set mode=glauber "
+       "--set dynamics.rule=metropolis",
+       "heat bath only"},
+      {"--set cftp.initial_horizon=64 --set cftp.max_horizon=32", "max_horizon"},
+      {"--set domain.n=65536", "domain"},  // (2n)^2 cells: beyond the 32-bit kernels
+      {"--set seed=-1", "seed"},
+      {"--resume " + path("x.ckpt"), "no checkpoints"},
+  };
+  for (const auto& c : cases) {
+    EXPECT_EQ(run(c.args + " -o " + output), 2) << c.args << "\n" << log();
+    EXPECT_NE(log().find(c.text), std::string::npos) << c.args << "\n" << log();
+    EXPECT_FALSE(fs::exists(output)) << c.args;
+  }
+  EXPECT_EQ(run("-o " + path("no/such/dir/x.h5")), 2);
+  EXPECT_NE(log().find("cannot write output file"), std::string::npos) << log();
+  const auto broken = write_input("broken.yaml", "model: domino\ndomain:\n  n: -3\n");
+  EXPECT_EQ(run(broken + " -o " + output), 2);
+  EXPECT_NE(log().find("broken.yaml:3:6: domain.n"), std::string::npos) << log();
+  // Nothing was left behind, not even a temporary file.
+  for (const auto& entry : fs::directory_iterator(dir_))
+    EXPECT_EQ(entry.path().string().find("never.h5"), std::string::npos) << entry.path();
+}
+
+TEST_F(TilingsApp, DryRunHelpAndVersion) {
+  const auto output = path("dry.h5");
+  ASSERT_EQ(run("--dry-run --set model=lozenge --set domain.shape=hexagon -o " + output), 0)
+      << log();
+  EXPECT_NE(log().find("model: lozenge"), std::string::npos) << log();
+  EXPECT_FALSE(fs::exists(output));
+  EXPECT_EQ(run("--help"), 0);
+  EXPECT_NE(log().find("domain.shape"), std::string::npos);
+  EXPECT_NE(log().find("cftp.initial_horizon"), std::string::npos);
+  EXPECT_EQ(run("--version"), 0);
+  EXPECT_NE(log().find("Kokkos"), std::string::npos);
+}
+
+}  // namespace
