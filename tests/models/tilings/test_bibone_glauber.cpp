@@ -1,0 +1,157 @@
+// Device Glauber dynamics of bibone tilings: the matching stays valid after every step; the
+// device step equals a sequential host re-implementation and the host execution space bit for
+// bit; long runs are uniform over all matchings of small regions (chi-square on thinned samples,
+// and the same counts reject a visibly wrong law); bad inputs and CFTP are refused.
+#include <gtest/gtest.h>
+
+#include <Kokkos_Core.hpp>
+#include <algorithm>
+#include <cstdint>
+#include <cstdio>
+#include <functional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "chi_square.hpp"
+#include "portamc/rng.hpp"
+#include "portamc/tilings/bibone_enumeration.hpp"
+#include "portamc/tilings/bibone_glauber.hpp"
+
+namespace {
+
+using namespace portamc::tilings;
+namespace rng = portamc::rng;
+using HostSpace = Kokkos::DefaultHostExecutionSpace;
+
+// Host reference of step t: the chosen pair's alternating cycles, one after the other, end in
+// state A iff u < 2^31.
+void host_step(const BiboneMoveSet& moves, std::uint64_t seed, std::uint64_t t,
+               std::vector<std::uint8_t>& bytes) {
+  const int p = bibone_pair_of_step(seed, t, moves.pairs());
+  const int f = moves.pair_family[p];
+  for (std::int32_t k = moves.pair_offset[p]; k < moves.pair_offset[p + 1]; ++k) {
+    const int a = moves.anchors[k];
+    if (bibone_cycle_state(bytes, moves.shapes[f], a) < 0) continue;
+    const std::uint64_t entity = static_cast<std::uint64_t>(f) * moves.box_sites + a;
+    const std::uint32_t u = rng::draw(seed, rng::purpose_tiling_update, entity, t)[0];
+    bibone_set_cycle(bytes, moves.shapes[f], a, u < (1u << 31) ? 0 : 1);
+  }
+}
+
+TEST(BiboneGlauber, MatchingStaysValidAfterEveryStep) {
+  const BiboneDomain d = BiboneDomain::from_mask(
+      "..####\n"
+      ".#####\n"
+      "######\n"
+      "#####.\n"
+      "####..\n");
+  BiboneGlauber<> sampler(d, 11);
+  int changed = 0;
+  BiboneMatching last = sampler.matching();
+  for (int s = 0; s < 3000; ++s) {
+    sampler.run_steps(1);
+    const BiboneMatching now = sampler.matching();
+    ASSERT_NO_THROW(validate_matching(d, now)) << "after step " << s + 1;
+    changed += !(now == last);
+    last = now;
+  }
+  EXPECT_GT(changed, 100);
+  EXPECT_EQ(sampler.steps_done(), 3000u);
+}
+
+TEST(BiboneGlauber, DeviceMatchesHostReferenceAndHostSpace) {
+  const BiboneDomain d = BiboneDomain::hexagon(9, 10, 7);
+  ASSERT_EQ(d.site_count() % 2, 0);
+  const std::uint64_t seed = 0x5eed'b1b0'0e00'0001ULL;
+  BiboneGlauber<> device(d, seed);
+  BiboneGlauber<HostSpace> host(d, seed);
+  std::vector<std::uint8_t> reference = device.matching().bytes();
+  const BiboneMoveSet& moves = device.move_set();
+  std::uint64_t t = 0;
+  for (int block = 0; block < 20; ++block) {
+    device.run_steps(40);
+    host.run_steps(40);
+    for (int s = 0; s < 40; ++s) host_step(moves, seed, ++t, reference);
+    ASSERT_EQ(device.matching().bytes(), reference) << "after step " << t;
+    ASSERT_EQ(host.matching().bytes(), reference) << "after step " << t;
+  }
+  EXPECT_NE(reference, bibone_initial_matching(d).bytes());
+}
+
+// Counts of the thinned states of one long run, per matching (sorted enumeration order).
+std::vector<std::uint64_t> sample_counts(const BiboneDomain& d,
+                                         const std::vector<BiboneMatching>& all, std::uint64_t seed,
+                                         int samples, int thin_sweeps) {
+  BiboneGlauber<> sampler(d, seed);
+  sampler.run_sweeps(50);  // burn-in
+  std::vector<std::uint64_t> counts(all.size(), 0);
+  for (int i = 0; i < samples; ++i) {
+    sampler.run_sweeps(static_cast<std::uint64_t>(thin_sweeps));
+    const BiboneMatching m = sampler.matching();
+    const auto it = std::lower_bound(all.begin(), all.end(), m);
+    EXPECT_TRUE(it != all.end() && *it == m);
+    ++counts[static_cast<std::size_t>(it - all.begin())];
+  }
+  return counts;
+}
+
+void expect_uniform(const BiboneDomain& d, std::uint64_t seed, int samples) {
+  const auto all = enumerate_bibone_matchings(d);
+  ASSERT_GE(all.size(), 3u);
+  const auto counts = sample_counts(d, all, seed, samples, 6);
+  const std::vector<double> uniform(all.size(), 1.0 / static_cast<double>(all.size()));
+  const auto fit = portamc::tilings::testing::chi_square(counts, uniform);
+  EXPECT_GT(fit.p_value, 1e-6) << d.to_mask() << fit.table;
+  // A visibly wrong law: the first half of the matchings twice as likely as the rest.
+  std::vector<double> wrong(all.size());
+  double total = 0;
+  for (std::size_t i = 0; i < all.size(); ++i) total += wrong[i] = i < all.size() / 2 ? 2.0 : 1.0;
+  for (double& w : wrong) w /= total;
+  EXPECT_LT(portamc::tilings::testing::chi_square(counts, wrong).p_value, 1e-6);
+  std::printf("%zu matchings, %d samples: chi2 %.1f, %d dof, p %.3g\n", all.size(), samples,
+              fit.statistic, fit.degrees_of_freedom, fit.p_value);
+}
+
+TEST(BiboneGlauber, UniformOnAParallelogram) {
+  expect_uniform(BiboneDomain::parallelogram(3, 4), 2024, 20000);
+}
+
+// An irregular region.
+TEST(BiboneGlauber, UniformOnAnIrregularRegion) {
+  expect_uniform(BiboneDomain::from_mask("###.\n####\n.###\n..##\n"), 77, 20000);
+}
+
+TEST(BiboneGlauber, UniformOnATriangle) {
+  expect_uniform(BiboneDomain::triangle(4), 5, 20000);
+}
+
+// One of its three matchings is left only by a butterfly flip.
+TEST(BiboneGlauber, UniformOnTheHourglass) {
+  expect_uniform(BiboneDomain::from_mask(".###..\n..##..\n..###.\n....##\n"), 9, 20000);
+}
+
+TEST(BiboneGlauber, UniformOnALargerHexagon) {
+  expect_uniform(BiboneDomain::hexagon(3, 4, 2), 31, 20000);
+}
+
+TEST(BiboneGlauber, RefusesBadInputsAndCftp) {
+  const BiboneDomain star = BiboneDomain::from_mask("#..\n.##\n.#.\n");
+  try {
+    BiboneGlauber<> sampler(star, 1);
+    FAIL() << "untileable region accepted";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("not tileable"), std::string::npos) << e.what();
+  }
+  const BiboneDomain d = BiboneDomain::parallelogram(2, 2);
+  EXPECT_THROW(BiboneGlauber<>(d, 1, BiboneMatching({0, 3, 0, 6})), std::invalid_argument);
+  BiboneGlauber<> sampler(d, 1);
+  try {
+    sampler.exact_sample(3);
+    FAIL() << "coupling from the past accepted";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("no monotone coupling"), std::string::npos);
+  }
+}
+
+}  // namespace
