@@ -30,8 +30,8 @@ enum Purpose : std::uint32_t {
   purpose_su2_overrelaxation = 5,    ///< reserved (overrelaxation is deterministic today)
   purpose_gauge_transformation = 6,  ///< random gauge transformations (tests, checks)
   purpose_josephson_noise = 7,       ///< Langevin noise: entity = realisation, step = block
-  purpose_tiling_class = 8,   ///< tilings/six-vertex: colour class of a step (entity 0)
-  purpose_tiling_update = 9,  ///< tilings/six-vertex: a site's move (entity = site, step)
+  purpose_tiling_class = 8,          ///< tilings/six-vertex: colour class of a step (entity 0)
+  purpose_tiling_update = 9,         ///< tilings/six-vertex: a site's move (entity = site, step)
   purpose_test = 255,
 };
 
