@@ -32,6 +32,7 @@ enum Purpose : std::uint32_t {
   purpose_josephson_noise = 7,       ///< Langevin noise: entity = realisation, step = block
   purpose_tiling_class = 8,          ///< tilings/six-vertex: colour class of a step (entity 0)
   purpose_tiling_update = 9,         ///< tilings/six-vertex: a site's move (entity = site, step)
+  purpose_tiling_shuffle = 10,       ///< Aztec domino shuffling: entity = block, step = order
   purpose_test = 255,
 };
 

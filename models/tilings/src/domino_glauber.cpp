@@ -9,7 +9,9 @@ namespace portamc::tilings {
 
 DominoModel::Geometry DominoModel::geometry(const Domain& domain, const Weights& weights) {
   tilings::validate(weights);
-  return {domain.cols(), weights.period_rows, weights.period_cols};
+  const int per_row = domain.cols() / 2 > 1 ? domain.cols() / 2 : 1;
+  return {domain.cols(), weights.period_rows, weights.period_cols, domain.rows(),
+          FastDivisor(static_cast<std::uint32_t>(per_row))};
 }
 
 std::vector<VertexRunsHost> DominoModel::vertex_runs(const Domain& domain) {

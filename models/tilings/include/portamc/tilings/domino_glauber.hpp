@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "portamc/tilings/domino_glauber_kernel.hpp"
+#include "portamc/tilings/domino_tiled_kernel.hpp"
 #include "portamc/tilings/domino_tiling.hpp"
 #include "portamc/tilings/glauber_sampler.hpp"
 #include "portamc/tilings/glauber_weights.hpp"
@@ -26,6 +27,13 @@ struct DominoModel {
   static constexpr int tile_types = 4;
   template <class Space, bool Coupled>
   using Kernel = DominoGlauberStep<Space, Coupled>;
+  /// Tiled launches of several steps (domino_tiled_kernel.hpp).
+  static constexpr bool tiled = true;
+  using TileLaunch = DominoTileLaunch;
+  template <class Space, bool Coupled>
+  using TiledKernel = DominoTiledSteps<Space, Coupled>;
+  static std::int64_t box_rows(const Domain& domain) { return domain.rows(); }
+  static std::int64_t box_cols(const Domain& domain) { return domain.cols(); }
 
   static std::size_t cell_count(const Domain& domain) { return domain.face_flags().size(); }
   static Geometry geometry(const Domain& domain, const Weights& weights);

@@ -15,6 +15,17 @@ struct CftpOptions {
   std::uint64_t max_horizon = 1ull << 40;  ///< give up (std::runtime_error) beyond this
 };
 
+/// How a sampler schedules its steps (domino_tiled_kernel.hpp). tile_rows = 0: one launch per
+/// global step (the paper's chain). Otherwise each launch runs `substeps` steps inside tiles
+/// of tile_rows x tile_cols faces (powers of two, >= 4) with a random shift per launch; step
+/// counts are then rounded up to whole launches.
+struct TileSchedule {
+  int tile_rows = 0;
+  int tile_cols = 0;
+  int substeps = 1;  ///< 1 .. 64
+  bool tiled() const { return tile_rows != 0; }
+};
+
 template <class Tiling>
 struct CftpSample {
   Tiling tiling;                ///< exact sample of the weighted measure

@@ -28,6 +28,7 @@
 #include "portamc/rng.hpp"
 #include "portamc/tilings/glauber_results.hpp"
 #include "portamc/tilings/glauber_weights.hpp"
+#include "portamc/tilings/tile_attempts.hpp"
 #include "portamc/tilings/vertex_runs.hpp"
 
 namespace portamc::tilings {
@@ -87,9 +88,46 @@ class GlauberSampler {
     return static_cast<int>(rng::bounded(b[0], b[1], classes));
   }
 
-  /// Runs steps steps_done()+1 .. steps_done()+n; returns the flip attempts made.
+  /// Switches between one launch per step and tiled launches of several steps
+  /// (domino_tiled_kernel.hpp; models with Model::tiled only). Throws std::invalid_argument
+  /// naming the bad value.
+  void set_schedule(const TileSchedule& schedule) {
+    if (schedule.tiled()) {
+      if constexpr (!Model::tiled) {
+        throw std::invalid_argument(std::string(Model::name) +
+                                    ": tiled steps are implemented for domino tilings only");
+      } else {
+        const auto pow2 = [](int v) { return v >= 4 && v <= 1024 && (v & (v - 1)) == 0; };
+        if (!pow2(schedule.tile_rows) || !pow2(schedule.tile_cols)) {
+          throw std::invalid_argument("tiled steps: tile_rows (" +
+                                      std::to_string(schedule.tile_rows) + ") and tile_cols (" +
+                                      std::to_string(schedule.tile_cols) +
+                                      ") must be powers of two from 4 to 1024");
+        }
+        if (schedule.substeps < 1 || schedule.substeps > 64) {
+          throw std::invalid_argument("tiled steps: substeps (" +
+                                      std::to_string(schedule.substeps) + ") must be 1 .. 64");
+        }
+        tile_attempts_ = TileAttemptCounter(Model::vertex_runs(domain_), classes,
+                                            schedule.tile_rows, schedule.tile_cols);
+      }
+    }
+    schedule_ = schedule;
+  }
+  const TileSchedule& schedule() const { return schedule_; }
+
+  /// Runs steps steps_done()+1 .. steps_done()+n (tiled: whole launches, n rounded up to a
+  /// multiple of substeps); returns the flip attempts made.
   std::uint64_t run_steps(std::uint64_t n) {
     std::uint64_t attempts = 0;
+    if (schedule_.tiled()) {
+      const auto k = static_cast<std::uint64_t>(schedule_.substeps);
+      for (std::uint64_t s = 0; s < n; s += k) {
+        attempts += launch_tiled<false>(state_, state_, seed_, steps_done_ + 1);
+        steps_done_ += k;
+      }
+      return attempts;
+    }
     for (std::uint64_t s = 0; s < n; ++s) {
       const std::uint64_t t = ++steps_done_;
       attempts += launch<false>(state_, state_, seed_, t);
@@ -217,32 +255,87 @@ class GlauberSampler {
   template <bool Coupled>
   std::uint64_t launch(const State& upper, const State& lower, std::uint64_t seed,
                        std::uint64_t t) const {
-    const VertexRuns<Space>& runs = runs_[static_cast<std::size_t>(class_of_step(seed, t))];
+    const int colour = class_of_step(seed, t);
+    const VertexRuns<Space>& runs = runs_[static_cast<std::size_t>(colour)];
     if (runs.vertices == 0) return 0;
     using Kernel = typename Model::template Kernel<Space, Coupled>;
-    Kokkos::parallel_for("portamc::tilings::glauber_step", policy(runs.vertices),
-                         Kernel{upper, lower, runs, thresholds_, geometry_, seed, t});
+    Kokkos::parallel_for("portamc::tilings::glauber_step",
+                         policy(static_cast<std::size_t>(Kernel::threads(runs, geometry_))),
+                         Kernel{upper, lower, runs, thresholds_, geometry_, seed, t, colour});
     return static_cast<std::uint64_t>(runs.vertices);
   }
 
   /// Runs both chains from time -horizon to 0 (steps s = horizon .. 1); true if they met.
   /// Once they have met they stay together, so the rest of the pass moves one chain only.
+  /// Tiled: the time slots are launches, slot l holding steps (l - 1) K + 1 .. l K (a fixed
+  /// random map per slot, so doubling the horizon reuses the randomness as it must).
   bool coupled_pass(std::uint64_t seed, std::uint64_t horizon) {
     Kokkos::deep_copy(upper_, maximal_);
     Kokkos::deep_copy(lower_, minimal_);
-    const std::uint64_t check_every = horizon / 8 > 16 ? horizon / 8 : 16;
+    const std::uint64_t k =
+        schedule_.tiled() ? static_cast<std::uint64_t>(schedule_.substeps) : std::uint64_t{1};
+    const std::uint64_t slots = (horizon + k - 1) / k;
+    const std::uint64_t check_every = slots / 8 > 16 ? slots / 8 : 16;
     bool met = false;
-    for (std::uint64_t s = horizon; s >= 1; --s) {
+    for (std::uint64_t l = slots; l >= 1; --l) {
+      const std::uint64_t first = (l - 1) * k + 1;
       if (met) {
-        launch<false>(upper_, upper_, seed, s);
+        schedule_.tiled() ? launch_tiled<false>(upper_, upper_, seed, first)
+                          : launch<false>(upper_, upper_, seed, first);
       } else {
-        launch<true>(upper_, lower_, seed, s);
-        if ((horizon - s + 1) % check_every == 0 || s == 1) {
+        schedule_.tiled() ? launch_tiled<true>(upper_, lower_, seed, first)
+                          : launch<true>(upper_, lower_, seed, first);
+        if ((slots - l + 1) % check_every == 0 || l == 1) {
           met = count_differences(upper_, lower_) == 0;
         }
       }
     }
     return met;
+  }
+
+  /// One tiled launch of schedule_.substeps steps from global step `first`; returns attempts.
+  template <bool Coupled>
+  std::uint64_t launch_tiled(const State& upper, const State& lower, std::uint64_t seed,
+                             std::uint64_t first) const {
+    if constexpr (!Model::tiled) {
+      throw std::logic_error("tiled launch for a model without tiled steps");
+    } else {
+      const rng::Block b = rng::draw(seed, rng::purpose_tiling_class, 1, first);
+      const int rows_log2 = log2_of(schedule_.tile_rows), cols_log2 = log2_of(schedule_.tile_cols);
+      typename Model::TileLaunch l;
+      l.row_log2 = rows_log2;
+      l.col_log2 = cols_log2;
+      l.row_shift =
+          static_cast<std::int32_t>(b[0] & static_cast<std::uint32_t>(schedule_.tile_rows - 1));
+      l.col_shift =
+          static_cast<std::int32_t>(b[1] & static_cast<std::uint32_t>(schedule_.tile_cols - 1));
+      l.substeps = schedule_.substeps;
+      l.class_bits = (static_cast<std::uint64_t>(b[3]) << 32) | b[2];
+      l.first_step = first;
+      const std::int64_t rows = Model::box_rows(domain_), cols = Model::box_cols(domain_);
+      l.tiles_across = static_cast<std::int32_t>((cols + l.col_shift + schedule_.tile_cols - 1) /
+                                                 schedule_.tile_cols);
+      const std::int64_t tiles_down =
+          (rows + l.row_shift + schedule_.tile_rows - 1) / schedule_.tile_rows;
+      using Kernel = typename Model::template TiledKernel<Space, Coupled>;
+      const int team = Kokkos::SpaceAccessibility<Space, Kokkos::HostSpace>::accessible ? 1 : 256;
+      Kokkos::TeamPolicy<Space> policy(static_cast<int>(tiles_down * l.tiles_across), team);
+      Kokkos::parallel_for("portamc::tilings::tiled_glauber_steps",
+                           policy.set_scratch_size(0, Kokkos::PerTeam(Kernel::scratch_bytes(l))),
+                           Kernel{upper, lower, thresholds_, geometry_, l, seed});
+      std::uint64_t attempts = 0;
+      for (int s = 0; s < l.substeps; ++s) {
+        attempts += static_cast<std::uint64_t>(tile_attempts_.attempts(
+            static_cast<int>((l.class_bits >> s) & 1u), l.row_shift, l.col_shift));
+      }
+      return attempts;
+    }
+  }
+
+  static int log2_of(int v) {
+    int k = 0;
+    while ((1 << k) < v) ++k;
+    return k;
   }
 
   void ensure_extremal() {
@@ -277,6 +370,8 @@ class GlauberSampler {
   Kokkos::View<const std::uint64_t*, Space> thresholds_;
   State state_, upper_, lower_, maximal_, minimal_;
   Kokkos::View<std::uint32_t**, Space> counts_;
+  TileSchedule schedule_;
+  TileAttemptCounter tile_attempts_;
   std::uint64_t samples_ = 0;
   std::uint64_t steps_done_ = 0;
 };

@@ -27,6 +27,7 @@ struct LozengeModel {
   static constexpr int tile_types = 3;
   template <class Space, bool Coupled>
   using Kernel = LozengeGlauberStep<Space, Coupled>;
+  static constexpr bool tiled = false;  ///< tiled steps: dominoes only so far
 
   static std::size_t cell_count(const Domain& domain) { return domain.up_flags().size(); }
   static Geometry geometry(const Domain& domain, const Weights& weights);

@@ -29,6 +29,12 @@ struct LozengeGlauberStep {
   LozengeGeometry geometry;
   std::uint64_t seed = 0;
   std::uint64_t step = 0;
+  int colour = 0;  ///< the step's class (runs holds its vertices)
+
+  /// Threads of one step: one per interior vertex of the class.
+  static std::int32_t threads(const VertexRuns<Space>& runs, const LozengeGeometry&) {
+    return runs.vertices;
+  }
 
   /// -1: no hexagon at (x, y); 0: without the cube; 1: with it (lozenge_tiling.hpp's
   /// rotation_direction, on the raw bytes).
