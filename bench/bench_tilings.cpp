@@ -16,10 +16,18 @@
 // chains from the maximal and minimal tilings, doubling horizons from 16 steps).
 //
 // Usage: bench_tilings [--aztec N,N,...] [--hexagon N,...] [--cftp N,...] [--cftp-large]
-//                      [--min-seconds S]
+//                      [--shuffle N,...] [--min-seconds S]
 // Defaults: GPU: --aztec 1024,2048,4096,8192,16384 --hexagon 1024,2048 --cftp 256;
 //           CPU: --aztec 1024,2048 --hexagon 256,512 --cftp 32,64.
 // --cftp-large adds AD(1000) to the CFTP table (hours on one CPU core).
+// --tiles R,C,K adds tiled runs (domino_tiled_kernel.hpp: K steps per launch in tiles of R x C
+// faces) to table 1 ("domino-t", "dom-sq-t") and to table 2 for the sizes of --cftp-tiled N,...
+// (rows "Nt"). Tiled GB/s counts the bytes a launch moves (2 x cells per launch, not per step).
+//
+// Table 3, domino shuffling (aztec_shuffling.hpp): wall time of one exact uniform sample of
+// AD(n) on the default execution space (--shuffle N,...; GPU default 256,1000,2000,4000, CPU
+// 256,1000), the mean over repeats that take at least --min-seconds; "to_host_s" is the copy of
+// the cells to the host and their conversion to a DominoTiling, not included in "seconds".
 #include <Kokkos_Core.hpp>
 #include <Kokkos_Timer.hpp>
 #include <cstdint>
@@ -32,6 +40,7 @@
 
 #include "portamc/device_info.hpp"
 #include "portamc/rng.hpp"
+#include "portamc/tilings/aztec_shuffling.hpp"
 #include "portamc/tilings/domino_glauber.hpp"
 #include "portamc/tilings/lozenge_extremal.hpp"
 #include "portamc/tilings/lozenge_glauber.hpp"
@@ -43,7 +52,8 @@ using namespace portamc::tilings;
 using Space = Kokkos::DefaultExecutionSpace;
 
 struct Options {
-  std::vector<int> aztec, hexagon, cftp;
+  std::vector<int> aztec, hexagon, cftp, cftp_tiled, shuffle;
+  TileSchedule tiles;
   bool cftp_large = false;
   double min_seconds = 1.0;
 };
@@ -118,7 +128,10 @@ void time_glauber(const char* model, int n, Sampler& sampler, double setup_secon
   }
   const double cells = static_cast<double>(sampler.cell_count());
   const double rate = static_cast<double>(attempts) / seconds;
-  const double gbs = 2.0 * cells * static_cast<double>(steps) / seconds / 1e9;
+  const double launches = sampler.schedule().tiled()
+                              ? static_cast<double>(steps) / sampler.schedule().substeps
+                              : static_cast<double>(steps);
+  const double gbs = 2.0 * cells * launches / seconds / 1e9;
   std::printf("%-8s %6d %12.0f %12.0f %7.3f %9llu %8.3f %10.4g %8.3f %8.2f %7.1f\n", model, n,
               cells, static_cast<double>(attempts) / static_cast<double>(steps),
               active_fraction(sampler), static_cast<unsigned long long>(steps), seconds, rate / 1e9,
@@ -131,6 +144,12 @@ void bench_aztec(int n, const Options& opt) {
   const SquareDomain domain = SquareDomain::aztec_diamond(n);
   DominoGlauber<Space> sampler(domain, DominoWeights::uniform(), 2024, all_horizontal(domain));
   time_glauber("domino", n, sampler, setup.seconds(), opt);
+  if (opt.tiles.tiled()) {
+    Kokkos::Timer tiled_setup;
+    DominoGlauber<Space> tiled(domain, DominoWeights::uniform(), 2024, all_horizontal(domain));
+    tiled.set_schedule(opt.tiles);
+    time_glauber("domino-t", n, tiled, tiled_setup.seconds(), opt);
+  }
 }
 
 void bench_square(int n, const Options& opt) {
@@ -138,6 +157,12 @@ void bench_square(int n, const Options& opt) {
   const SquareDomain square = SquareDomain::rectangle(2 * n, 2 * n);
   DominoGlauber<Space> sampler(square, DominoWeights::uniform(), 2024, random_blocks(square));
   time_glauber("dom-sq", n, sampler, setup.seconds(), opt);
+  if (opt.tiles.tiled()) {
+    Kokkos::Timer tiled_setup;
+    DominoGlauber<Space> tiled(square, DominoWeights::uniform(), 2024, random_blocks(square));
+    tiled.set_schedule(opt.tiles);
+    time_glauber("dom-sq-t", n, tiled, tiled_setup.seconds(), opt);
+  }
 }
 
 void bench_hexagon(int n, const Options& opt) {
@@ -147,18 +172,43 @@ void bench_hexagon(int n, const Options& opt) {
   time_glauber("lozenge", n, sampler, setup.seconds(), opt);
 }
 
-void bench_cftp(int n) {
+void bench_cftp(int n, const TileSchedule& schedule = {}) {
   Kokkos::Timer setup;
   DominoGlauber<Space> sampler(SquareDomain::aztec_diamond(n), DominoWeights::uniform(), 1);
+  sampler.set_schedule(schedule);
   const double setup_seconds = setup.seconds();
   Kokkos::Timer timer;
   const auto sample = sampler.exact_sample(7);
   Kokkos::fence();
   const double seconds = timer.seconds();
-  std::printf("%-6d %12lld %12llu %7d %14llu %10.3f %8.1f\n", n,
+  std::printf("%-6s %12lld %12llu %7d %14llu %10.3f %8.1f\n",
+              (std::to_string(n) + (schedule.tiled() ? "t" : "")).c_str(),
               static_cast<long long>(sampler.movable_vertices()),
               static_cast<unsigned long long>(sample.horizon), sample.passes,
               static_cast<unsigned long long>(sample.steps_run), seconds, setup_seconds);
+  std::fflush(stdout);
+}
+
+void bench_shuffle(int n, const Options& opt) {
+  Kokkos::Timer setup;
+  AztecShuffler<Space> shuffler(n);
+  const double setup_seconds = setup.seconds();
+  shuffler.run(1);  // first touch of the buffers, kernel loading
+  Kokkos::fence();
+  int repeats = 0;
+  Kokkos::Timer timer;
+  do {
+    shuffler.run(static_cast<std::uint64_t>(2 + repeats));
+    Kokkos::fence();
+    ++repeats;
+  } while (timer.seconds() < opt.min_seconds);
+  const double seconds = timer.seconds() / repeats;
+  Kokkos::Timer copy;
+  const DominoTiling tiling = shuffler.tiling();
+  const double to_host = copy.seconds();
+  const double cell_updates = n * (n + 1.0) * (2.0 * n + 1.0) / 6.0;  // sum of k^2, k = 1..n
+  std::printf("%-6d %12zu %8d %10.4f %12.3f %10.4f %8.3f\n", n, tiling.partner.size(), repeats,
+              seconds, cell_updates / seconds * 1e-9, to_host, setup_seconds);
   std::fflush(stdout);
 }
 
@@ -202,10 +252,11 @@ int main(int argc, char** argv) {
       info.is_gpu ? std::vector<int>{1024, 2048, 4096, 8192, 16384} : std::vector<int>{1024, 2048};
   opt.hexagon = info.is_gpu ? std::vector<int>{1024, 2048} : std::vector<int>{256, 512};
   opt.cftp = info.is_gpu ? std::vector<int>{256} : std::vector<int>{32, 64};
+  opt.shuffle = info.is_gpu ? std::vector<int>{256, 1000, 2000, 4000} : std::vector<int>{256, 1000};
   opt.min_seconds = info.is_gpu ? 1.0 : 0.5;
   const char* usage =
       "usage: bench_tilings [--aztec N,...] [--hexagon N,...] [--cftp N,...] [--cftp-large] "
-      "[--min-seconds S]\n";
+      "[--shuffle N,...] [--tiles R,C,K] [--cftp-tiled N,...] [--min-seconds S]\n";
   for (int i = 1; i < argc; ++i) {
     const bool has_value = i + 1 < argc;
     bool ok = true;
@@ -215,6 +266,14 @@ int main(int argc, char** argv) {
       ok = parse_list(argv[++i], opt.hexagon);
     } else if (!std::strcmp(argv[i], "--cftp") && has_value) {
       ok = parse_list(argv[++i], opt.cftp);
+    } else if (!std::strcmp(argv[i], "--shuffle") && has_value) {
+      ok = parse_list(argv[++i], opt.shuffle);
+    } else if (!std::strcmp(argv[i], "--cftp-tiled") && has_value) {
+      ok = parse_list(argv[++i], opt.cftp_tiled);
+    } else if (!std::strcmp(argv[i], "--tiles") && has_value) {
+      std::vector<int> v;
+      ok = parse_list(argv[++i], v) && v.size() == 3;
+      if (ok) opt.tiles = TileSchedule{v[0], v[1], v[2]};
     } else if (!std::strcmp(argv[i], "--cftp-large")) {
       opt.cftp_large = true;
     } else if (!std::strcmp(argv[i], "--min-seconds") && has_value) {
@@ -246,5 +305,16 @@ int main(int argc, char** argv) {
   std::printf("%-6s %12s %12s %7s %14s %10s %8s\n", "n", "vertices", "horizon", "passes", "steps",
               "seconds", "setup_s");
   for (int n : opt.cftp) guarded("cftp", n, [&] { bench_cftp(n); });
+  if (opt.tiles.tiled()) {
+    std::printf("# rows nt: tiled, %d x %d faces per tile, %d steps per launch\n",
+                opt.tiles.tile_rows, opt.tiles.tile_cols, opt.tiles.substeps);
+    for (int n : opt.cftp_tiled) guarded("cftp tiled", n, [&] { bench_cftp(n, opt.tiles); });
+  }
+  std::printf(
+      "# Domino shuffling, exact uniform sample of AD(n): seconds per sample (mean of repeats), "
+      "1e9 cell updates/s (one kernel over the k^2 cells of AD(k) per step k = 1..n)\n");
+  std::printf("%-6s %12s %8s %10s %12s %10s %8s\n", "n", "faces", "repeats", "seconds",
+              "1e9 cell/s", "to_host_s", "setup_s");
+  for (int n : opt.shuffle) guarded("shuffle", n, [&] { bench_shuffle(n, opt); });
   return 0;
 }
