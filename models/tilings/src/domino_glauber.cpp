@@ -10,8 +10,18 @@ namespace portamc::tilings {
 DominoModel::Geometry DominoModel::geometry(const Domain& domain, const Weights& weights) {
   tilings::validate(weights);
   const int per_row = domain.cols() / 2 > 1 ? domain.cols() / 2 : 1;
-  return {domain.cols(), weights.period_rows, weights.period_cols, domain.rows(),
-          FastDivisor(static_cast<std::uint32_t>(per_row))};
+  // Walk the box when at least 3/4 of its vertices are interior (rectangles, most masks); an
+  // Aztec diamond (about half) is faster through its vertex runs (domino_glauber_kernel.hpp).
+  std::int64_t interior = 0;
+  for (int i = 1; i < domain.rows(); ++i)
+    for (int j = 1; j < domain.cols(); ++j) interior += domain.is_interior_vertex(i, j) ? 1 : 0;
+  const std::int64_t box = std::int64_t{domain.rows() - 1} * std::int64_t{domain.cols() - 1};
+  return {domain.cols(),
+          weights.period_rows,
+          weights.period_cols,
+          domain.rows(),
+          FastDivisor(static_cast<std::uint32_t>(per_row)),
+          4 * interior >= 3 * box};
 }
 
 std::vector<VertexRunsHost> DominoModel::vertex_runs(const Domain& domain) {

@@ -111,20 +111,22 @@ void check_domino_steps_against_host_reference(const SquareDomain& domain) {
 
 TEST(TilingGlauberMoves, DominoStepsMatchTheHostReferenceAndKeepHeightsValid) {
   // An even and an odd number of columns: the kernel maps threads to every other column.
-  check_domino_steps_against_host_reference(SquareDomain::from_mask(
-      "..####..\n"
-      ".######.\n"
-      "########\n"
-      "########\n"
-      "######..\n"
-      "######..\n"));
-  check_domino_steps_against_host_reference(SquareDomain::from_mask(
-      "#####..\n"
-      "#######\n"
-      "#######\n"
-      "#######\n"
-      "#######\n"
-      "..#####\n"));
+  check_domino_steps_against_host_reference(
+      SquareDomain::from_mask("..####..\n"
+                              ".######.\n"
+                              "########\n"
+                              "########\n"
+                              "######..\n"
+                              "######..\n"));
+  // The Aztec diamond fills half its box: the kernel finds its vertices through the runs.
+  check_domino_steps_against_host_reference(SquareDomain::aztec_diamond(5));
+  check_domino_steps_against_host_reference(
+      SquareDomain::from_mask("#####..\n"
+                              "#######\n"
+                              "#######\n"
+                              "#######\n"
+                              "#######\n"
+                              "..#####\n"));
 }
 
 TEST(TilingGlauberMoves, LozengeStepsMatchTheHostReferenceAndKeepHeightsValid) {

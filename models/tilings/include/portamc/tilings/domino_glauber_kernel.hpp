@@ -13,12 +13,15 @@
 // on thread order and all backends agree bit for bit (the concurrent byte read is a benign
 // race; bytes are never torn).
 //
-// Thread k finds its vertex by arithmetic over the bounding box (row 1 + k / per_row, every
-// other column), not through VertexRuns::locate: the run search was a chain of dependent
-// loads per attempt that kept the kernel latency-bound at a quarter of the copy bandwidth.
-// Vertices outside the domain cost one failed test (their faces hold direction::none) and
-// draw nothing, so the states are the same as when only interior vertices are visited; a
-// non-interior vertex can never pass the test since two dominoes cover all four faces.
+// Thread k finds its vertex in one of two ways, which visit the same rotatable vertices and so
+// give the same states: by arithmetic over the bounding box (row 1 + k / per_row, every other
+// column) when the domain fills most of its box, or through VertexRuns::locate otherwise. The
+// run search is a chain of dependent loads per thread (H200, 2n x 2n squares: 97-114 x 10^9
+// attempts/s with it, 118-133 without); the box walk spends a thread on every box vertex,
+// which for an Aztec diamond, half its box, costs more than the search (117-186 with the
+// runs, 86-106 with the box walk). Box vertices outside the domain fail the test at once
+// (their faces hold direction::none) and draw nothing; a non-interior vertex can never pass
+// it since two dominoes cover all four faces.
 #include <Kokkos_Core.hpp>
 #include <cstdint>
 
@@ -37,6 +40,7 @@ struct DominoGeometry {
   std::int32_t period_cols = 1;
   std::int32_t rows = 0;   ///< face rows; candidate vertices are rows 1 .. rows - 1
   FastDivisor per_row{1};  ///< threads per vertex row: max(1, cols / 2)
+  bool walk_box = true;    ///< thread -> vertex by box arithmetic, else by the class's runs
 };
 
 template <class Space, bool Coupled>
@@ -51,8 +55,9 @@ struct DominoGlauberStep {
   int colour = 0;  ///< the step's class: vertices with (j - i) mod 2 == colour
 
   /// Threads of one step: every other vertex of rows 1 .. rows - 1 (vertex_runs.hpp's
-  /// classes), whether interior or not.
-  static std::int32_t threads(const VertexRuns<Space>&, const DominoGeometry& g) {
+  /// classes), whether interior or not, or the class's interior vertices.
+  static std::int32_t threads(const VertexRuns<Space>& runs, const DominoGeometry& g) {
+    if (!g.walk_box) return runs.vertices;
     return g.rows < 2 ? 0 : (g.rows - 1) * static_cast<std::int32_t>(g.per_row.divisor());
   }
 
@@ -86,12 +91,16 @@ struct DominoGlauberStep {
   }
 
   KOKKOS_INLINE_FUNCTION void operator()(std::int32_t k) const {
-    std::uint32_t q = 0;
-    const std::int32_t i =
-        1 + static_cast<std::int32_t>(geometry.per_row.divide(static_cast<std::uint32_t>(k), q));
-    const std::int32_t j = (((i + colour) & 1) != 0 ? 1 : 2) + 2 * static_cast<std::int32_t>(q);
+    std::int32_t i = 0, j = 0;
+    if (geometry.walk_box) {
+      std::uint32_t q = 0;
+      i = 1 + static_cast<std::int32_t>(geometry.per_row.divide(static_cast<std::uint32_t>(k), q));
+      j = (((i + colour) & 1) != 0 ? 1 : 2) + 2 * static_cast<std::int32_t>(q);
+      if (j >= geometry.cols) return;
+    } else {
+      runs.locate(k, i, j);
+    }
     const std::int32_t cols = geometry.cols;
-    if (j >= cols) return;
     const std::int32_t nw = (i - 1) * cols + (j - 1);
     update_block(upper, lower, nw, cols, i, j, thresholds, geometry, seed, step);
   }
