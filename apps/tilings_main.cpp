@@ -1,6 +1,7 @@
-// portamc-tilings: random domino and lozenge tilings and the six-vertex model, by coupling
-// from the past (exact samples) or Glauber dynamics: final configuration, height function,
-// tile-type densities (arctic curves) and summary observables. YAML in (input/tilings*.yaml),
+// portamc-tilings: random domino, lozenge, bibone and rectangle-triangle tilings and the
+// six-vertex model, by coupling from the past or domino shuffling (exact samples) or Glauber
+// dynamics: final configuration, height function (where the model has one), tile-type
+// densities (arctic curves) and summary observables. YAML in (input/tilings*.yaml),
 // HDF5 out (docs/output.md).
 #include <algorithm>
 #include <cstdio>
@@ -87,7 +88,8 @@ int run(const app::Context& ctx) {
 int main(int argc, char** argv) {
   const app::Description description{
       "portamc-tilings",
-      "random domino/lozenge tilings and the six-vertex model (CFTP or Glauber dynamics)",
+      "random domino/lozenge/bibone/rectangle-triangle tilings and the six-vertex model (CFTP, "
+      "domino shuffling or Glauber dynamics)",
       "portamc-tilings input/tilings-domino.yaml --set domain.n=60 -o aztec60.h5"};
   return app::main(argc, argv, description, tilings::make_run_schema(), run);
 }

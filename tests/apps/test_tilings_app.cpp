@@ -139,6 +139,154 @@ TEST_F(TilingsApp, GlauberModesOfEveryModel) {
   }
 }
 
+TEST_F(TilingsApp, DominoTiledStepsInBothModes) {
+  for (const std::string mode : {"cftp", "glauber"}) {
+    const auto output = path("tiled.h5");
+    ASSERT_EQ(run("--set mode=" + mode +
+                  " --set domain.n=8 --set cftp.samples=3 --set glauber.samples=3 "
+                  "--set glauber.thermalisation=5 --set dynamics.tile_rows=8 "
+                  "--set dynamics.tile_cols=4 --set dynamics.substeps=8 -q -o " +
+                  output),
+              0)
+        << mode << "\n"
+        << log();
+    portamc::h5::InputFile f(output);
+    EXPECT_EQ(f.attribute_int("/tilings", "tile_rows"), 8) << mode;
+    EXPECT_EQ(f.attribute_int("/tilings", "tile_cols"), 4) << mode;
+    EXPECT_EQ(f.attribute_int("/tilings", "substeps"), 8) << mode;
+    const auto faces = f.read<unsigned char>("/tilings/domain/faces");
+    const auto config = f.read<unsigned char>("/tilings/configuration");
+    ASSERT_EQ(config.size(), faces.size());
+    for (std::size_t i = 0; i < faces.size(); ++i) EXPECT_EQ(config[i] < 4, faces[i] != 0) << i;
+    expect_densities_sum_to_one(f, {"north", "east", "south", "west"}, faces);
+    EXPECT_EQ(f.read<double>("/tilings/samples/vertical_fraction").size(), 3u);
+    if (mode == "glauber") {  // whole launches of 8 steps
+      EXPECT_EQ(f.read_scalar<std::uint64_t>("/tilings/glauber/steps") % 8, 0u);
+    }
+    fs::remove(output);
+  }
+  // Untiled runs record tile_rows = 0.
+  const auto output = path("untiled.h5");
+  ASSERT_EQ(run("--set domain.n=4 -q -o " + output), 0) << log();
+  portamc::h5::InputFile f(output);
+  EXPECT_EQ(f.attribute_int("/tilings", "tile_rows"), 0);
+}
+
+TEST_F(TilingsApp, DominoShufflingOfAnAztecDiamond) {
+  for (const std::string weights : {"{kind: uniform}", "{kind: two_periodic, a: 1, b: 0.5}",
+                                    "{kind: vertical_horizontal, vertical: 2, horizontal: 1}"}) {
+    const auto output = path("shuffling.h5");
+    const auto input = write_input("shuffling.yaml",
+                                   "model: domino\nmode: shuffling\nseed: 4\n"
+                                   "domain: {shape: aztec_diamond, n: 10}\nweights: " +
+                                       weights + "\nshuffling: {samples: 30}\n");
+    ASSERT_EQ(run(input + " -q -o " + output), 0) << weights << "\n" << log();
+    portamc::h5::InputFile f(output);
+    EXPECT_EQ(f.attribute_string("/tilings", "mode"), "shuffling");
+    EXPECT_EQ(f.attribute_int("/tilings", "samples"), 30);
+    EXPECT_EQ(f.shape("/tilings/configuration"), (Shape{20, 20}));
+    EXPECT_EQ(f.shape("/tilings/heights"), (Shape{21, 21}));
+    const auto faces = f.read<unsigned char>("/tilings/domain/faces");
+    const auto config = f.read<unsigned char>("/tilings/configuration");
+    ASSERT_EQ(config.size(), faces.size());
+    for (std::size_t i = 0; i < faces.size(); ++i) EXPECT_EQ(config[i] < 4, faces[i] != 0) << i;
+    expect_densities_sum_to_one(f, {"north", "east", "south", "west"}, faces);
+    EXPECT_EQ(f.attribute_int("/tilings/densities", "samples"), 30);
+    EXPECT_EQ(f.read<double>("/tilings/samples/vertical_fraction").size(), 30u);
+    EXPECT_FALSE(f.exists("/tilings/cftp"));
+    EXPECT_FALSE(f.exists("/tilings/glauber"));
+    if (weights == "{kind: uniform}") {  // quarter-turn symmetry, as for CFTP
+      const double mean = f.read_scalar<double>("/tilings/summary/vertical_fraction_mean");
+      const double error = f.read_scalar<double>("/tilings/summary/vertical_fraction_error");
+      EXPECT_NEAR(mean, 0.5, 4 * error + 1e-9);
+    }
+    fs::remove(output);
+  }
+}
+
+TEST_F(TilingsApp, BiboneGlauberOnEveryShape) {
+  // Top row (y = 1) first: sites (0..1, 1) and (0..3, 0).
+  const auto mask = write_input("bibone.mask", "##..\n####\n");
+  struct Case {
+    std::string args;
+    Shape box;
+  };
+  const std::vector<Case> cases = {
+      {"--set domain.shape=hexagon --set domain.a=4 --set domain.b=3 --set domain.c=3", {5, 6}},
+      {"--set domain.shape=parallelogram --set domain.rows=3 --set domain.cols=4", {3, 4}},
+      {"--set domain.shape=file --set domain.file=" + mask, {2, 4}},
+  };
+  for (const auto& c : cases) {
+    const auto output = path("bibone.h5");
+    ASSERT_EQ(run("--set model=bibone --set mode=glauber --set glauber.samples=20 "
+                  "--set glauber.thermalisation=50 --set glauber.sweeps_between_samples=2 " +
+                  c.args + " -q -o " + output),
+              0)
+        << c.args << "\n"
+        << log();
+    portamc::h5::InputFile f(output);
+    EXPECT_EQ(f.attribute_string("/tilings", "model"), "bibone");
+    EXPECT_EQ(f.shape("/tilings/configuration"), c.box) << c.args;
+    EXPECT_FALSE(f.exists("/tilings/heights")) << c.args;
+    EXPECT_FALSE(f.exists("/tilings/cftp")) << c.args;
+    EXPECT_GT(f.read_scalar<std::uint64_t>("/tilings/glauber/steps"), 0u) << c.args;
+    const auto sites = f.read<unsigned char>("/tilings/domain/sites");
+    const auto config = f.read<unsigned char>("/tilings/configuration");
+    ASSERT_EQ(config.size(), sites.size());
+    for (std::size_t i = 0; i < sites.size(); ++i) EXPECT_EQ(config[i] < 6, sites[i] != 0) << i;
+    expect_densities_sum_to_one(f, {"orientation_0", "orientation_1", "orientation_2"}, sites);
+    const auto fractions = f.read<double>("/tilings/samples/orientation_0_fraction");
+    ASSERT_EQ(fractions.size(), 20u);
+    for (double v : fractions) EXPECT_TRUE(v >= 0 && v <= 1) << v;
+    fs::remove(output);
+  }
+}
+
+TEST_F(TilingsApp, RectTriangleGlauberOnAHexagonAndAMask) {
+  const auto hexagon = write_input("hexagon.mask", "###.\n.###\n");  // the 1 x 1 x 1 hexagon
+  struct Case {
+    std::string args;
+  };
+  const std::vector<Case> cases = {
+      {"--set domain.shape=file --set domain.file=" + hexagon},
+      {"--set domain.shape=hexagon --set domain.a=3 --set domain.b=2 --set domain.c=3 "
+       "--set weights.t=1 --set weights.c=2 --set weights.r=0.5"},
+      {"--set domain.shape=hexagon --set domain.a=2 --set domain.b=2 --set domain.c=2"},
+  };
+  for (const auto& c : cases) {
+    const auto output = path("rt.h5");
+    ASSERT_EQ(run("--set model=rect_triangle --set mode=glauber --set glauber.samples=20 "
+                  "--set glauber.thermalisation=50 " +
+                  c.args + " -q -o " + output),
+              0)
+        << c.args << "\n"
+        << log();
+    portamc::h5::InputFile f(output);
+    EXPECT_EQ(f.attribute_string("/tilings", "model"), "rect_triangle");
+    EXPECT_FALSE(f.exists("/tilings/heights")) << c.args;
+    EXPECT_FALSE(f.exists("/tilings/cftp")) << c.args;
+    EXPECT_GT(f.read_scalar<std::uint64_t>("/tilings/glauber/steps"), 0u) << c.args;
+    const auto up = f.read<unsigned char>("/tilings/domain/up");
+    const auto down = f.read<unsigned char>("/tilings/domain/down");
+    const auto box = f.shape("/tilings/domain/up");
+    EXPECT_EQ(f.shape("/tilings/configuration"), (Shape{box[0], 2 * box[1]})) << c.args;
+    std::vector<unsigned char> inside;  // faces in the configuration's order: U, D per cell
+    for (std::size_t i = 0; i < up.size(); ++i) {
+      inside.push_back(up[i]);
+      inside.push_back(down[i]);
+    }
+    const auto config = f.read<unsigned char>("/tilings/configuration");
+    ASSERT_EQ(config.size(), inside.size());
+    for (std::size_t i = 0; i < inside.size(); ++i) EXPECT_EQ(config[i] != 0, inside[i] != 0) << i;
+    expect_densities_sum_to_one(f, {"a_triangles", "b_mixed", "c_rectangles"}, inside);
+    const auto fractions = f.read<double>("/tilings/samples/rectangle_face_fraction");
+    ASSERT_EQ(fractions.size(), 20u);
+    for (double v : fractions) EXPECT_TRUE(v >= 0 && v <= 1) << v;
+    EXPECT_NE(f.attribute_string("/tilings", "weights").find("tcr"), std::string::npos);
+    fs::remove(output);
+  }
+}
+
 TEST_F(TilingsApp, ShippedInputsAreValid) {
   int checked = 0;
   for (const auto& entry : fs::directory_iterator(fs::path(PORTAMC_SOURCE_DIR) / "input")) {
@@ -147,7 +295,7 @@ TEST_F(TilingsApp, ShippedInputsAreValid) {
     EXPECT_EQ(run(entry.path().string() + " --dry-run"), 0) << name << "\n" << log();
     ++checked;
   }
-  EXPECT_GE(checked, 4);
+  EXPECT_GE(checked, 7);
 }
 
 TEST_F(TilingsApp, BadInputIsRejectedBeforeAnyWorkNamingTheProblem) {
@@ -158,6 +306,7 @@ TEST_F(TilingsApp, BadInputIsRejectedBeforeAnyWorkNamingTheProblem) {
   const auto ragged = write_input("ragged.mask", "####\n##\n");
   const auto badchar = write_input("badchar.mask", "##\n#x\n");
   const auto boundary = write_input("bad.boundary", "0 1 2\n1 . x\n2 3 4\n");
+  const auto lozenge = write_input("lozenge.mask", "##\n");  // one lozenge: no interior vertex
   struct Case {
     std::string args, text;
   };
@@ -191,6 +340,50 @@ TEST_F(TilingsApp, BadInputIsRejectedBeforeAnyWorkNamingTheProblem) {
       {"--set cftp.initial_horizon=64 --set cftp.max_horizon=32", "max_horizon"},
       {"--set domain.n=65536", "domain"},  // (2n)^2 cells: beyond the 32-bit kernels
       {"--set seed=-1", "seed"},
+      {"--set model=bibone --set domain.shape=hexagon --set mode=cftp",
+       "no height function and no monotone coupling"},
+      {"--set model=bibone --set domain.shape=hexagon --set mode=shuffling", "mode: glauber only"},
+      {"--set model=bibone --set mode=glauber", "not a domain of the bibone model"},
+      {"--set model=bibone --set mode=glauber --set domain.shape=hexagon "
+       "--set weights.kind=two_periodic",
+       "uniformly only"},
+      {"--set model=bibone --set mode=glauber --set domain.shape=hexagon",
+       "no bibone tiling"},  // 4 4 4: 37 sites, an odd number
+      {"--set model=bibone --set mode=glauber --set domain.shape=hexagon --set domain.c=3 "
+       "--set dynamics.rule=metropolis",
+       "one rule"},
+      {"--set model=rect_triangle --set domain.shape=hexagon",
+       "rectangle-triangle tilings are sampled by mode: glauber only"},
+      {"--set model=rect_triangle --set mode=glauber", "not a domain of the rect_triangle model"},
+      {"--set model=rect_triangle --set mode=glauber --set domain.shape=hexagon "
+       "--set weights.r=0",
+       "weights.r"},
+      {"--set model=rect_triangle --set mode=glauber --set domain.shape=hexagon "
+       "--set weights.kind=vertical_horizontal",
+       "weights.t/c/r"},
+      {"--set model=rect_triangle --set mode=glauber --set domain.shape=hexagon "
+       "--set dynamics.rule=metropolis",
+       "heat bath only"},
+      {"--set model=rect_triangle --set mode=glauber --set domain.shape=file --set domain.file=" +
+           lozenge,
+       "no interior vertex"},
+      {"--set model=bibone --set mode=glauber --set domain.shape=file --set domain.file=" + badchar,
+       "domain.file"},
+      {"--set mode=shuffling --set domain.shape=rectangle", "shuffling samples Aztec diamonds"},
+      {"--set mode=shuffling --set model=lozenge --set domain.shape=hexagon",
+       "shuffling samples domino tilings only"},
+      {"--set mode=shuffling --set dynamics.tile_rows=8 --set dynamics.tile_cols=8",
+       "domino shuffling runs no Glauber steps"},
+      {"--set mode=shuffling --set shuffling.samples=0", "shuffling.samples"},
+      {"--set dynamics.tile_rows=6 --set dynamics.tile_cols=8", "dynamics.tile_rows"},
+      {"--set dynamics.tile_rows=2 --set dynamics.tile_cols=8", "power of two"},
+      {"--set dynamics.tile_rows=2048 --set dynamics.tile_cols=8", "dynamics.tile_rows"},
+      {"--set dynamics.tile_rows=8", "both 0 (off) or both set"},
+      {"--set dynamics.tile_rows=8 --set dynamics.tile_cols=8 --set dynamics.substeps=65",
+       "dynamics.substeps"},
+      {"--set model=lozenge --set domain.shape=hexagon --set dynamics.tile_rows=8 "
+       "--set dynamics.tile_cols=8",
+       "tiled steps are implemented for domino tilings only"},
       {"--resume " + path("x.ckpt"), "no checkpoints"},
   };
   for (const auto& c : cases) {

@@ -20,13 +20,15 @@ bool shape_fits_model(const std::string& model, const std::string& shape) {
   if (shape == "file") return true;
   if (model == "domino")
     return shape == "aztec_diamond" || shape == "aztec_rectangle" || shape == "rectangle";
-  if (model == "lozenge") return shape == "hexagon";
+  if (model == "lozenge" || model == "rect_triangle") return shape == "hexagon";
+  if (model == "bibone") return shape == "hexagon" || shape == "parallelogram";
   return shape == "domain_wall";
 }
 
 const char* shapes_of(const std::string& model) {
   if (model == "domino") return "aztec_diamond, aztec_rectangle, rectangle or file";
-  if (model == "lozenge") return "hexagon or file";
+  if (model == "lozenge" || model == "rect_triangle") return "hexagon or file";
+  if (model == "bibone") return "hexagon, parallelogram or file";
   return "domain_wall or file";
 }
 
@@ -34,6 +36,8 @@ const char* shapes_of(const std::string& model) {
 std::vector<std::string> used_weights(const config::Config& c) {
   const std::string& model = c.string("model");
   if (model == "lozenge") return {"weights.q"};
+  if (model == "bibone") return {};
+  if (model == "rect_triangle") return {"weights.t", "weights.c", "weights.r"};
   if (model == "six_vertex") return {"weights.a", "weights.b", "weights.c"};
   const std::string& kind = c.string("weights.kind");
   if (kind == "vertical_horizontal") return {"weights.vertical", "weights.horizontal"};
@@ -42,50 +46,84 @@ std::vector<std::string> used_weights(const config::Config& c) {
 }
 
 void add_keys(config::Schema& s) {
-  s.add("model", String{"domino", {"domino", "lozenge", "six_vertex"}},
-        "what is sampled: domino tilings, lozenge tilings or the six-vertex model")
-      .add("mode", String{"cftp", {"cftp", "glauber"}},
-           "cftp: independent exact samples (coupling from the past); glauber: one forward chain")
+  s.add("model", String{"domino", {"domino", "lozenge", "six_vertex", "bibone", "rect_triangle"}},
+        "what is sampled: domino tilings, lozenge tilings, the six-vertex model, bibone "
+        "tilings (uniform; mode: glauber only) or rectangle-triangle tilings (weights t, c, "
+        "r; mode: glauber only)")
+      .add("mode", String{"cftp", {"cftp", "glauber", "shuffling"}},
+           "cftp: independent exact samples (coupling from the past); glauber: one forward "
+           "chain; shuffling: independent exact samples by domino shuffling (domino model on "
+           "domain.shape aztec_diamond only, any weights.kind)")
       .add("seed", Integer{0, (1LL << 62), 1}, "seed of every random number of the run")
       .add("domain.shape",
-           String{
-               "aztec_diamond",
-               {"aztec_diamond", "aztec_rectangle", "rectangle", "hexagon", "domain_wall", "file"}},
+           String{"aztec_diamond",
+                  {"aztec_diamond", "aztec_rectangle", "rectangle", "hexagon", "parallelogram",
+                   "domain_wall", "file"}},
            "domino: aztec_diamond, aztec_rectangle, rectangle, file (mask); lozenge: hexagon, "
-           "file (mask); six_vertex: domain_wall, file (boundary heights)")
+           "file (mask); six_vertex: domain_wall, file (boundary heights); bibone: hexagon, "
+           "parallelogram, file (site mask); rect_triangle: hexagon, file (lozenge mask)")
       .add("domain.n", Integer{1, kMaxSide, 10}, "order of the Aztec diamond / DWBC block size")
       .add("domain.a", Integer{1, kMaxSide, 4},
-           "hexagon side a; Aztec rectangle side a (tileable only for a = b)")
+           "hexagon side a (bibone: sites per side); Aztec rectangle side a (tileable only for "
+           "a = b)")
       .add("domain.b", Integer{1, kMaxSide, 4}, "hexagon side b; Aztec rectangle side b")
       .add("domain.c", Integer{1, kMaxSide, 4}, "hexagon side c")
-      .add("domain.rows", Integer{1, kMaxSide, 8}, "rectangle rows (faces)")
-      .add("domain.cols", Integer{1, kMaxSide, 8}, "rectangle columns (faces)")
+      .add("domain.rows", Integer{1, kMaxSide, 8},
+           "rectangle rows (faces); bibone parallelogram rows (sites along e2)")
+      .add("domain.cols", Integer{1, kMaxSide, 8},
+           "rectangle columns (faces); bibone parallelogram columns (sites along e1)")
       .add("domain.file", String{"", {}},
-           "mask file (domino: rows of '#'/'.'; lozenge: triangle mask) or six-vertex boundary "
-           "file (heights on the boundary faces, '.' inside); only with shape: file")
+           "mask file (domino: rows of '#'/'.'; lozenge and rect_triangle: triangle mask; "
+           "bibone: site mask, top row first) or six-vertex boundary file (heights on the boundary "
+           "faces, '.' "
+           "inside); only with shape: file")
       .add("weights.kind", String{"uniform", {"uniform", "vertical_horizontal", "two_periodic"}},
-           "domino weights: uniform, vertical_horizontal (v, h) or two_periodic (a, b)")
+           "domino weights: uniform, vertical_horizontal (v, h) or two_periodic (a, b); bibone "
+           "tilings: uniform only")
       .add("weights.vertical", Real{0, 1e12, 1.0}, "domino vertical_horizontal: vertical weight")
       .add("weights.horizontal", Real{0, 1e12, 1.0},
            "domino vertical_horizontal: horizontal weight")
       .add("weights.a", Real{0, 1e12, 1.0}, "domino two_periodic a; six-vertex weight a")
       .add("weights.b", Real{0, 1e12, 1.0}, "domino two_periodic b; six-vertex weight b")
-      .add("weights.c", Real{0, 1e12, 1.0}, "six-vertex weight c (cftp needs c >= max(a, b))")
+      .add("weights.c", Real{0, 1e12, 1.0},
+           "six-vertex weight c (cftp needs c >= max(a, b)); rect_triangle weight c per face "
+           "of type B (half triangle, half rectangle)")
+      .add("weights.t", Real{0, 1e12, 1.0},
+           "rect_triangle weight t per face of type A (covered by triangles only)")
+      .add("weights.r", Real{0, 1e12, 1.0},
+           "rect_triangle weight r per face of type C (covered by rectangles only)")
       .add("weights.q", Real{0, 1e12, 1.0}, "lozenge weight per cube: q^volume")
       .add("dynamics.rule", String{"heat_bath", {"heat_bath", "metropolis"}},
            "local move: heat_bath (monotone, needed by cftp) or metropolis (domino/lozenge)")
+      .add("dynamics.tile_rows", Integer{0, 1024, 0},
+           "domino (cftp and glauber): rows of the tiles of tiled steps (each launch runs "
+           "dynamics.substeps steps inside randomly shifted tiles); 0 = off (one launch per "
+           "step), else a power of two 4 .. 1024, set together with dynamics.tile_cols",
+           "faces")
+      .add("dynamics.tile_cols", Integer{0, 1024, 0},
+           "domino: columns of the tiles of tiled steps; 0 = off, else a power of two 4 .. 1024",
+           "faces")
+      .add("dynamics.substeps", Integer{1, 64, 32},
+           "domino tiled steps: steps per launch (step counts are rounded up to whole launches); "
+           "unused when the tiles are off",
+           "steps")
       .add("cftp.samples", Integer{1, 1LL << 30, 1}, "independent exact samples")
       .add("cftp.initial_horizon", Integer{1, 1LL << 40, 16},
            "steps of the first coupled pass (doubled until the chains meet)", "steps")
       .add("cftp.max_horizon", Integer{1, 1LL << 50, 1LL << 40},
            "give up (runtime failure) beyond this horizon", "steps")
       .add("glauber.start", String{"maximal", {"maximal", "minimal"}},
-           "start of the chain: the maximal or minimal height function")
+           "start of the chain: the maximal or minimal height function (bibone: always a "
+           "perfect matching found by Edmonds' algorithm; rect_triangle: always the maximal "
+           "lozenge tiling cut into triangles)")
       .add("glauber.thermalisation", Integer{0, 1LL << 40, 100}, "sweeps before the first sample",
            "sweeps")
       .add("glauber.sweeps_between_samples", Integer{1, 1LL << 40, 10},
            "sweeps between two samples", "sweeps")
       .add("glauber.samples", Integer{1, 1LL << 30, 10}, "samples of the chain")
+      .add("shuffling.samples", Integer{1, 1LL << 30, 1},
+           "mode: shuffling: independent exact samples (sample k uses the same per-sample seed "
+           "as cftp sample k)")
       .add("output.file", String{"tilings.h5", {}}, "HDF5 result file");
 }
 
@@ -100,6 +138,31 @@ void add_rules(config::Schema& s) {
       "domain.shape");
   s.check(
       [](const config::Config& c) -> Rule {
+        if (c.string("model") == "bibone" && c.string("mode") != "glauber")
+          return "bibone tilings are sampled by mode: glauber only: coupling from the past "
+                 "needs a monotone coupling, and bibone tilings (dimers on the triangular "
+                 "lattice) have no height function and no monotone coupling";
+        if (c.string("model") == "rect_triangle" && c.string("mode") != "glauber")
+          return "rectangle-triangle tilings are sampled by mode: glauber only: coupling from "
+                 "the past needs a monotone coupling, and their moves have no height function "
+                 "to order the states by";
+        return std::nullopt;
+      },
+      "mode");
+  s.check(
+      [](const config::Config& c) -> Rule {
+        if (c.string("mode") != "shuffling") return std::nullopt;
+        if (c.string("model") != "domino")
+          return "shuffling samples domino tilings only, not the " + c.string("model") +
+                 " model (use mode: cftp or glauber)";
+        if (c.string("domain.shape") != "aztec_diamond")
+          return "shuffling samples Aztec diamonds only (domain.shape: aztec_diamond), not '" +
+                 c.string("domain.shape") + "' (use mode: cftp or glauber)";
+        return std::nullopt;
+      },
+      "mode");
+  s.check(
+      [](const config::Config& c) -> Rule {
         const bool file = c.string("domain.shape") == "file";
         const bool given = !c.string("domain.file").empty();
         if (file && !given) return "domain.shape: file needs a file name";
@@ -109,13 +172,16 @@ void add_rules(config::Schema& s) {
       "domain.file");
   s.check(
       [](const config::Config& c) -> Rule {
+        if (c.string("model") == "bibone" && c.string("weights.kind") != "uniform")
+          return "bibone tilings are sampled uniformly only; expected weights.kind: uniform";
         if (c.string("model") != "domino" && c.string("weights.kind") != "uniform")
-          return "weights.kind is for dominoes; lozenges use weights.q, six-vertex weights.a/b/c";
+          return "weights.kind is for dominoes; lozenges use weights.q, six-vertex weights.a/b/c, "
+                 "rectangle-triangle tilings weights.t/c/r";
         return std::nullopt;
       },
       "weights.kind");
   for (const char* key : {"weights.vertical", "weights.horizontal", "weights.a", "weights.b",
-                          "weights.c", "weights.q"}) {
+                          "weights.c", "weights.q", "weights.t", "weights.r"}) {
     s.check(
         [key](const config::Config& c) -> Rule {
           for (const auto& used : used_weights(c))
@@ -128,6 +194,11 @@ void add_rules(config::Schema& s) {
       [](const config::Config& c) -> Rule {
         if (c.string("dynamics.rule") != "metropolis") return std::nullopt;
         if (c.string("model") == "six_vertex") return "the six-vertex dynamics is heat bath only";
+        if (c.string("model") == "bibone")
+          return "the bibone dynamics has one rule (uniform cycle moves); leave "
+                 "dynamics.rule at heat_bath";
+        if (c.string("model") == "rect_triangle")
+          return "the rectangle-triangle dynamics is heat bath only";
         if (c.string("mode") == "cftp")
           return "coupling from the past needs a monotone rule; metropolis is not monotone "
                  "(use heat_bath, or mode: glauber)";
@@ -143,6 +214,30 @@ void add_rules(config::Schema& s) {
                "mode: glauber for c < max(a, b)";
       },
       "weights.c");
+  for (const char* key : {"dynamics.tile_rows", "dynamics.tile_cols"}) {
+    s.check(
+        [key](const config::Config& c) -> Rule {
+          const long long v = c.integer(key);
+          if (v == 0 || (v >= 4 && (v & (v - 1)) == 0)) return std::nullopt;
+          return "expected 0 (off) or a power of two from 4 to 1024";
+        },
+        key);
+  }
+  s.check(
+      [](const config::Config& c) -> Rule {
+        const bool rows = c.integer("dynamics.tile_rows") != 0;
+        const bool cols = c.integer("dynamics.tile_cols") != 0;
+        if (rows != cols)
+          return "dynamics.tile_rows and dynamics.tile_cols are both 0 (off) or both set";
+        if (rows && c.string("mode") == "shuffling")
+          return "domino shuffling runs no Glauber steps: tiled steps are for mode: cftp or "
+                 "glauber (leave dynamics.tile_rows/tile_cols at 0)";
+        if (rows && c.string("model") != "domino")
+          return "tiled steps are implemented for domino tilings only, not for the " +
+                 c.string("model") + " model (leave dynamics.tile_rows/tile_cols at 0)";
+        return std::nullopt;
+      },
+      "dynamics.tile_cols");
   s.check(
       [](const config::Config& c) -> Rule {
         if (c.integer("cftp.max_horizon") < c.integer("cftp.initial_horizon"))
@@ -164,10 +259,15 @@ config::Schema make_run_schema() {
 RunParameters run_parameters(const config::Config& c) {
   RunParameters p;
   const std::string& model = c.string("model");
-  p.model = model == "lozenge"      ? TilingModel::lozenge
-            : model == "six_vertex" ? TilingModel::six_vertex
-                                    : TilingModel::domino;
-  p.mode = c.string("mode") == "glauber" ? SamplingMode::glauber : SamplingMode::cftp;
+  p.model = model == "lozenge"         ? TilingModel::lozenge
+            : model == "six_vertex"    ? TilingModel::six_vertex
+            : model == "bibone"        ? TilingModel::bibone
+            : model == "rect_triangle" ? TilingModel::rect_triangle
+                                       : TilingModel::domino;
+  const std::string& mode = c.string("mode");
+  p.mode = mode == "glauber"     ? SamplingMode::glauber
+           : mode == "shuffling" ? SamplingMode::shuffling
+                                 : SamplingMode::cftp;
   p.seed = static_cast<std::uint64_t>(c.integer("seed"));
   p.domain_kind = c.string("domain.shape");
   p.domain_file = c.string("domain.file");
@@ -176,7 +276,7 @@ RunParameters run_parameters(const config::Config& c) {
     p.domain_size = {side("domain.n")};
   else if (p.domain_kind == "aztec_rectangle")
     p.domain_size = {side("domain.a"), side("domain.b")};
-  else if (p.domain_kind == "rectangle")
+  else if (p.domain_kind == "rectangle" || p.domain_kind == "parallelogram")
     p.domain_size = {side("domain.rows"), side("domain.cols")};
   else if (p.domain_kind == "hexagon")
     p.domain_size = {side("domain.a"), side("domain.b"), side("domain.c")};
@@ -186,6 +286,11 @@ RunParameters run_parameters(const config::Config& c) {
       p.weight_values = {c.real("weights.vertical"), c.real("weights.horizontal")};
     else if (p.weights_kind == "two_periodic")
       p.weight_values = {c.real("weights.a"), c.real("weights.b")};
+  } else if (p.model == TilingModel::bibone) {
+    p.weights_kind = "uniform";
+  } else if (p.model == TilingModel::rect_triangle) {
+    p.weights_kind = "tcr";
+    p.weight_values = {c.real("weights.t"), c.real("weights.c"), c.real("weights.r")};
   } else if (p.model == TilingModel::lozenge) {
     p.weights_kind = "q";
     p.weight_values = {c.real("weights.q")};
@@ -197,6 +302,8 @@ RunParameters run_parameters(const config::Config& c) {
       c.string("dynamics.rule") == "metropolis" ? UpdateRule::metropolis : UpdateRule::heat_bath;
   if (p.mode == SamplingMode::cftp) {
     p.samples = c.integer("cftp.samples");
+  } else if (p.mode == SamplingMode::shuffling) {
+    p.samples = c.integer("shuffling.samples");
   } else {
     p.samples = c.integer("glauber.samples");
   }
@@ -205,6 +312,9 @@ RunParameters run_parameters(const config::Config& c) {
   p.start_maximal = c.string("glauber.start") == "maximal";
   p.thermalisation_sweeps = c.integer("glauber.thermalisation");
   p.sweeps_between_samples = c.integer("glauber.sweeps_between_samples");
+  p.tile_rows = static_cast<int>(c.integer("dynamics.tile_rows"));
+  p.tile_cols = static_cast<int>(c.integer("dynamics.tile_cols"));
+  p.substeps = static_cast<int>(c.integer("dynamics.substeps"));
   return p;
 }
 
@@ -214,13 +324,24 @@ const char* to_string(TilingModel model) {
       return "lozenge";
     case TilingModel::six_vertex:
       return "six_vertex";
+    case TilingModel::bibone:
+      return "bibone";
+    case TilingModel::rect_triangle:
+      return "rect_triangle";
     default:
       return "domino";
   }
 }
 
 const char* to_string(SamplingMode mode) {
-  return mode == SamplingMode::glauber ? "glauber" : "cftp";
+  switch (mode) {
+    case SamplingMode::glauber:
+      return "glauber";
+    case SamplingMode::shuffling:
+      return "shuffling";
+    default:
+      return "cftp";
+  }
 }
 
 std::string RunParameters::domain_description() const {

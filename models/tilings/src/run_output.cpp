@@ -15,6 +15,15 @@ const char* configuration_description(TilingModel model) {
              "1 D(x-1,y), 2 D(x,y-1); 255 outside the domain";
     case TilingModel::six_vertex:
       return "last sample: type of vertex (r, c): 0 a1, 1 a2, 2 b1, 3 b2, 4 c1, 5 c2";
+    case TilingModel::rect_triangle:
+      return "last sample: code of face (row y, column 2 x + k) = U(x, y) for k = 0, D(x, y) "
+             "for k = 1 (rect_triangle_geometry.hpp): 0 outside the domain, 1 + j whole face "
+             "of the rectangle centred at corner j, 4 + 4 s + ra + 2 rb cut by the median "
+             "from corner s";
+    case TilingModel::bibone:
+      return "last sample: direction of the partner of site (row y, column x): 0 (+1, 0), "
+             "1 (0, +1), 2 (-1, +1), 3 (-1, 0), 4 (0, -1), 5 (+1, -1); 6 outside the region "
+             "(orientation = direction mod 3)";
     default:
       return "last sample: direction of the partner of face (r, c): 0 north, 1 east, 2 south, "
              "3 west, 4 outside the domain";
@@ -53,6 +62,11 @@ void write_domain(h5::Group g, const PreparedRun& run) {
     d.write_2d("up", t.up_flags(), rows, cols, "", "1 where up triangle U(x, y) is in the domain");
     d.write_2d("down", t.down_flags(), rows, cols, "",
                "1 where down triangle D(x, y) is in the domain");
+  } else if (run.bibone) {
+    const auto& b = *run.bibone;
+    d.write_2d("sites", b.flags(), static_cast<std::size_t>(b.height()),
+               static_cast<std::size_t>(b.width()), "",
+               "1 where site (row y, column x) is in the region");
   } else {
     const auto& b = *run.boundary;
     d.write("ring_heights",
@@ -85,19 +99,31 @@ void write_results(h5::Group root, const PreparedRun& run, const RunResults& r) 
   g.attribute("rule", to_string(p.rule));
   g.attribute("weights", weights_text(p));
   g.attribute("samples", static_cast<std::int64_t>(r.observable_values.size()));
+  if (p.model == TilingModel::domino && p.mode != SamplingMode::shuffling) {
+    // Tiled steps (dynamics.tile_rows/tile_cols/substeps): tile_rows = 0 is one launch per step.
+    const TileSchedule schedule = p.schedule();
+    g.attribute("tile_rows", static_cast<std::int64_t>(schedule.tile_rows));
+    g.attribute("tile_cols", static_cast<std::int64_t>(schedule.tile_cols));
+    g.attribute("substeps", static_cast<std::int64_t>(schedule.substeps));
+  }
   write_domain(g, run);
 
   g.write_2d("configuration", r.configuration.values, r.configuration.rows, r.configuration.cols,
              "", configuration_description(p.model));
-  g.write_2d("heights", r.heights.values, r.heights.rows, r.heights.cols, "height units",
-             heights_description(p.model));
+  if (!r.heights.values.empty())  // models without a height function write none
+    g.write_2d("heights", r.heights.values, r.heights.rows, r.heights.cols, "height units",
+               heights_description(p.model));
   if (p.model == TilingModel::lozenge)
     g.attribute("heights_fill_value", static_cast<std::int64_t>(no_height));
 
   auto d = g.group("densities");
   d.attribute("samples", r.density_samples);
   d.attribute("description",
-              "per cell, the fraction of samples in which it holds each tile/vertex type");
+              p.model == TilingModel::rect_triangle
+                  ? "per face (row y, column 2 x + k: k = 0 up triangle U(x, y), k = 1 down "
+                    "triangle D(x, y)), the fraction of samples in which it is of type "
+                    "a_triangles (A, weight t), b_mixed (B, c) or c_rectangles (C, r)"
+                  : "per cell, the fraction of samples in which it holds each tile/vertex type");
   for (std::size_t t = 0; t < r.densities.size(); ++t)
     d.write_2d(r.type_names[t], r.densities[t].values, r.densities[t].rows, r.densities[t].cols, "",
                "frequency of type '" + r.type_names[t] + "' per cell over the samples");
@@ -108,7 +134,7 @@ void write_results(h5::Group root, const PreparedRun& run, const RunResults& r) 
   auto summary = g.group("summary");
   summary.write_scalar(r.observable + "_mean", m.mean, "", "mean " + r.observable_description);
   summary.write_scalar(r.observable + "_error", m.error, "",
-                       p.mode == SamplingMode::cftp
+                       p.mode != SamplingMode::glauber
                            ? "standard error of the mean (independent exact samples)"
                            : "naive standard error of the mean (ignores autocorrelation)");
   summary.write_scalar("seconds", r.seconds, "s", "wall-clock time of the sampling");
@@ -119,10 +145,10 @@ void write_results(h5::Group root, const PreparedRun& run, const RunResults& r) 
             "horizon T of the pass that coalesced, per sample");
     c.write("steps", r.cftp_steps, "steps", "steps run over all passes, per sample");
     c.write("passes", r.cftp_passes, "", "coupled passes (horizon doublings + 1), per sample");
-  } else {
+  } else if (p.mode == SamplingMode::glauber) {
     auto c = g.group("glauber");
     c.write_scalar("steps", r.glauber_steps, "steps",
-                   "forward steps of the chain (one colour class each)");
+                   "forward steps of the chain (one class of moves each)");
   }
 }
 

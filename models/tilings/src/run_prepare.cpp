@@ -8,6 +8,7 @@
 #include <string>
 
 #include "portamc/device_info.hpp"
+#include "portamc/tilings/bibone_tileability.hpp"
 #include "portamc/tilings/lozenge_extremal.hpp"
 #include "portamc/tilings/run.hpp"
 #include "portamc/tilings/thurston.hpp"
@@ -68,7 +69,8 @@ void prepare_domino(PreparedRun& run) {
   validate(run.domino_weights);
 }
 
-void prepare_lozenge(PreparedRun& run) {
+// The TriangularDomain of a lozenge or rectangle-triangle run (hexagon or mask file).
+void build_triangular(PreparedRun& run) {
   const RunParameters& p = run.parameters;
   const std::string what = "domain (" + p.domain_description() + ")";
   if (p.domain_kind == "hexagon") {
@@ -84,6 +86,12 @@ void prepare_lozenge(PreparedRun& run) {
     require_box_fits(double(run.triangular->width()) * run.triangular->height(),
                      kTilingBytesPerCell, what);
   }
+}
+
+void prepare_lozenge(PreparedRun& run) {
+  const RunParameters& p = run.parameters;
+  const std::string what = "domain (" + p.domain_description() + ")";
+  build_triangular(run);
   try {
     maximal_heights(*run.triangular);  // Thurston: throws naming the two conflicting vertices
   } catch (const std::invalid_argument& e) {
@@ -116,6 +124,51 @@ void prepare_six_vertex(PreparedRun& run) {
   if (p.mode == SamplingMode::cftp) require_monotone(run.six_vertex_weights, "weights.c");
 }
 
+void prepare_bibone(PreparedRun& run) {
+  const RunParameters& p = run.parameters;
+  const auto& s = p.domain_size;
+  const std::string what = "domain (" + p.domain_description() + ")";
+  try {
+    if (p.domain_kind == "hexagon") {
+      require_box_fits(double(s[0] + s[2] - 1) * (s[1] + s[2] - 1), kTilingBytesPerCell, what);
+      run.bibone = BiboneDomain::hexagon(s[0], s[1], s[2]);
+    } else if (p.domain_kind == "parallelogram") {
+      require_box_fits(double(s[0]) * s[1], kTilingBytesPerCell, what);
+      run.bibone = BiboneDomain::parallelogram(s[1], s[0]);  // width = cols, height = rows
+    } else {
+      try {
+        run.bibone = BiboneDomain::from_mask(read_text(p.domain_file));
+      } catch (const std::invalid_argument& e) {
+        throw std::invalid_argument("domain.file: '" + p.domain_file + "': " + e.what());
+      }
+      require_box_fits(double(run.bibone->box_sites()), kTilingBytesPerCell, what);
+    }
+  } catch (const std::invalid_argument& e) {
+    const std::string message = e.what();
+    if (message.rfind("domain", 0) == 0) throw;
+    throw std::invalid_argument(what + ": " + message);
+  }
+  BiboneTileability t = bibone_tileability(*run.bibone);
+  if (!t.tileable) throw std::invalid_argument(what + " has no bibone tiling: " + t.reason);
+  run.bibone_initial = std::move(t.matching);
+}
+
+void prepare_rect_triangle(PreparedRun& run) {
+  const RunParameters& p = run.parameters;
+  const std::string what = "domain (" + p.domain_description() + ")";
+  build_triangular(run);
+  run.rect_triangle_weights = {p.weight_values[0], p.weight_values[1], p.weight_values[2]};
+  validate(run.rect_triangle_weights);
+  try {
+    run.rect_triangle_initial = rect_triangle_initial_tiling(*run.triangular);
+  } catch (const std::invalid_argument& e) {
+    throw std::invalid_argument(what + " has no rectangle-triangle tiling: " + e.what());
+  }
+  if (rect_triangle_move_vertices(*run.triangular).empty())
+    throw std::invalid_argument(what +
+                                " has no interior vertex: no rectangle-triangle move could apply");
+}
+
 }  // namespace
 
 PreparedRun prepare_run(const RunParameters& parameters) {
@@ -130,6 +183,12 @@ PreparedRun prepare_run(const RunParameters& parameters) {
       break;
     case TilingModel::six_vertex:
       prepare_six_vertex(run);
+      break;
+    case TilingModel::bibone:
+      prepare_bibone(run);
+      break;
+    case TilingModel::rect_triangle:
+      prepare_rect_triangle(run);
       break;
   }
   return run;

@@ -20,13 +20,21 @@ RunResults run_sampling(const PreparedRun& run,
   RunResults results;
   switch (run.parameters.model) {
     case TilingModel::domino:
-      results = detail::sample_domino(run, progress);
+      results = run.parameters.mode == SamplingMode::shuffling
+                    ? detail::sample_domino_shuffling(run, progress)
+                    : detail::sample_domino(run, progress);
       break;
     case TilingModel::lozenge:
       results = detail::sample_lozenge(run, progress);
       break;
     case TilingModel::six_vertex:
       results = detail::sample_six_vertex(run, progress);
+      break;
+    case TilingModel::bibone:
+      results = detail::sample_bibone(run, progress);
+      break;
+    case TilingModel::rect_triangle:
+      results = detail::sample_rect_triangle(run, progress);
       break;
   }
   results.seconds = app::now_seconds() - start;

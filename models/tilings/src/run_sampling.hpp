@@ -12,7 +12,11 @@ namespace portamc::tilings::detail {
 using ProgressCallback = std::function<bool(double, const std::string&)>;
 
 RunResults sample_domino(const PreparedRun& run, const ProgressCallback& progress);
+/// mode: shuffling (Aztec diamonds): independent exact samples by domino shuffling.
+RunResults sample_domino_shuffling(const PreparedRun& run, const ProgressCallback& progress);
 RunResults sample_lozenge(const PreparedRun& run, const ProgressCallback& progress);
+RunResults sample_bibone(const PreparedRun& run, const ProgressCallback& progress);
+RunResults sample_rect_triangle(const PreparedRun& run, const ProgressCallback& progress);
 RunResults sample_six_vertex(const PreparedRun& run, const ProgressCallback& progress);
 
 /// Seed of the k-th CFTP sample: independent streams per sample, all fixed by the run's seed

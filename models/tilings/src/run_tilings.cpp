@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <string>
 
+#include "portamc/tilings/aztec_shuffling.hpp"
 #include "portamc/tilings/domino_glauber.hpp"
 #include "portamc/tilings/domino_heights.hpp"
 #include "portamc/tilings/lozenge_extremal.hpp"
@@ -20,6 +21,7 @@ struct DominoReadout {
   static std::vector<std::string> type_names() { return {"north", "east", "south", "west"}; }
   static std::size_t rows(const SquareDomain& d) { return static_cast<std::size_t>(d.rows()); }
   static std::size_t cols(const SquareDomain& d) { return static_cast<std::size_t>(d.cols()); }
+  static constexpr bool tiled = true;
   static const char* observable() { return "vertical_fraction"; }
   static const char* observable_description() {
     return "fraction of the faces covered by vertical dominoes";
@@ -48,6 +50,7 @@ struct LozengeReadout {
     return static_cast<std::size_t>(d.height());
   }
   static std::size_t cols(const TriangularDomain& d) { return static_cast<std::size_t>(d.width()); }
+  static constexpr bool tiled = false;
   static const char* observable() { return "volume"; }
   static const char* observable_description() {
     return "cubes above the minimal tiling (the stacked-cubes volume)";
@@ -70,6 +73,7 @@ RunResults sample(const PreparedRun& run, const ProgressCallback& progress) {
   GlauberSampler<typename Readout::Model> sampler(domain, Readout::weights(run), p.seed,
                                                   p.start_maximal ? Start::maximal : Start::minimal,
                                                   p.rule);
+  if constexpr (Readout::tiled) sampler.set_schedule(p.schedule());
   RunResults r;
   r.observable = Readout::observable();
   r.observable_description = Readout::observable_description();
@@ -111,6 +115,39 @@ RunResults sample(const PreparedRun& run, const ProgressCallback& progress) {
 
 RunResults sample_domino(const PreparedRun& run, const ProgressCallback& progress) {
   return sample<DominoReadout>(run, progress);
+}
+
+RunResults sample_domino_shuffling(const PreparedRun& run, const ProgressCallback& progress) {
+  using Readout = DominoReadout;
+  const RunParameters& p = run.parameters;
+  const SquareDomain& domain = *run.square;  // aztec_diamond(n), as the shuffler's tilings
+  AztecShuffler<> shuffler(p.domain_size[0], run.domino_weights);
+  RunResults r;
+  r.observable = Readout::observable();
+  r.observable_description = Readout::observable_description();
+  r.type_names = Readout::type_names();
+  const std::size_t rows = Readout::rows(domain), cols = Readout::cols(domain);
+  const std::size_t types = r.type_names.size();
+  std::vector<std::uint64_t> counts(types * rows * cols, 0);  // type * cells + cell
+  for (std::int64_t k = 0; k < p.samples; ++k) {
+    const DominoTiling tiling = shuffler.sample(cftp_sample_seed(p.seed, k));
+    for (std::size_t cell = 0; cell < tiling.partner.size(); ++cell)
+      if (tiling.partner[cell] < types) ++counts[tiling.partner[cell] * rows * cols + cell];
+    ++r.density_samples;
+    r.observable_values.push_back(Readout::measure(domain, tiling));
+    if (k + 1 == p.samples) Readout::read_out(domain, tiling, r);
+    const double done = static_cast<double>(k + 1) / static_cast<double>(p.samples);
+    if (!progress(done, "sample " + std::to_string(k + 1) + "/" + std::to_string(p.samples)))
+      return r;
+  }
+  for (std::size_t type = 0; type < types; ++type) {
+    Grid<double> density{rows, cols, std::vector<double>(rows * cols)};
+    for (std::size_t cell = 0; cell < rows * cols; ++cell)
+      density.values[cell] = static_cast<double>(counts[type * rows * cols + cell]) /
+                             static_cast<double>(r.density_samples);
+    r.densities.push_back(std::move(density));
+  }
+  return r;
 }
 
 RunResults sample_lozenge(const PreparedRun& run, const ProgressCallback& progress) {

@@ -3,7 +3,8 @@
 // prepared problem (domain, boundary, weights) checked before any sampling, and the results
 // that run_output.cpp writes. One run samples one model in one mode:
 //   cftp     independent exact samples by coupling from the past (monotone cases only);
-//   glauber  one forward chain from the maximal or minimal state, sampled every few sweeps.
+//   glauber  one forward chain from the maximal or minimal state, sampled every few sweeps;
+//   shuffling independent exact samples of Aztec diamonds by domino shuffling (dominoes only).
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -11,7 +12,10 @@
 #include <vector>
 
 #include "portamc/config.hpp"
+#include "portamc/tilings/bibone_domain.hpp"
+#include "portamc/tilings/glauber_results.hpp"
 #include "portamc/tilings/glauber_weights.hpp"
+#include "portamc/tilings/rect_triangle_tiling.hpp"
 #include "portamc/tilings/six_vertex_boundary.hpp"
 #include "portamc/tilings/six_vertex_weights.hpp"
 #include "portamc/tilings/square_domain.hpp"
@@ -19,8 +23,8 @@
 
 namespace portamc::tilings {
 
-enum class TilingModel { domino, lozenge, six_vertex };
-enum class SamplingMode { cftp, glauber };
+enum class TilingModel { domino, lozenge, six_vertex, bibone, rect_triangle };
+enum class SamplingMode { cftp, glauber, shuffling };
 
 const char* to_string(TilingModel model);
 const char* to_string(SamplingMode mode);
@@ -31,7 +35,7 @@ struct RunParameters {
   std::string domain_kind;       ///< e.g. aztec_diamond, hexagon, domain_wall, file
   std::vector<int> domain_size;  ///< the integers that define it (n; a b c; rows cols; ...)
   std::string domain_file;       ///< mask / boundary file for domain_kind == file
-  std::string weights_kind;      ///< uniform, vertical_horizontal, two_periodic, q, abc
+  std::string weights_kind;      ///< uniform, vertical_horizontal, two_periodic, q, abc, tcr
   std::vector<double> weight_values;
   UpdateRule rule = UpdateRule::heat_bath;
   std::uint64_t seed = 1;
@@ -41,6 +45,14 @@ struct RunParameters {
   bool start_maximal = true;                ///< glauber
   std::int64_t thermalisation_sweeps = 0;   ///< glauber
   std::int64_t sweeps_between_samples = 1;  ///< glauber
+  /// Domino cftp/glauber: tiled steps (glauber_results.hpp TileSchedule); tile_rows = 0: off.
+  int tile_rows = 0;
+  int tile_cols = 0;
+  int substeps = 32;
+  /// The schedule handed to the domino sampler (substeps 1 when untiled).
+  TileSchedule schedule() const {
+    return tile_rows == 0 ? TileSchedule{} : TileSchedule{tile_rows, tile_cols, substeps};
+  }
   /// A description of the domain for the output and the log, e.g. "aztec_diamond 40".
   std::string domain_description() const;
 };
@@ -59,9 +71,13 @@ struct PreparedRun {
   std::optional<SquareDomain> square;
   std::optional<TriangularDomain> triangular;
   std::optional<SixVertexBoundary> boundary;
+  std::optional<BiboneDomain> bibone;
+  std::optional<BiboneMatching> bibone_initial;  ///< the glauber chain's start (it exists)
+  std::optional<RectTriangleTiling> rect_triangle_initial;  ///< the same, on run.triangular
   DominoWeights domino_weights;
   LozengeWeights lozenge_weights;
   SixVertexWeights six_vertex_weights;
+  RectTriangleWeights rect_triangle_weights;
 };
 PreparedRun prepare_run(const RunParameters& parameters);
 
@@ -74,7 +90,7 @@ struct Grid {
 
 struct RunResults {
   Grid<std::uint8_t> configuration;  ///< last sample: the model's bytes (see docs/output.md)
-  Grid<std::int32_t> heights;        ///< last sample's height function
+  Grid<std::int32_t> heights;        ///< last sample's height function (empty: the model has none)
   std::vector<std::string> type_names;
   std::vector<Grid<double>> densities;  ///< per tile/vertex type, averaged over samples
   std::uint64_t density_samples = 0;

@@ -1,0 +1,60 @@
+// Sampling of rectangle-triangle tilings for portamc-tilings: one forward RectTriangleGlauber
+// chain from rect_triangle_initial_tiling (no coupling from the past). Samples are read out on
+// the host from tiling(): the face codes, the face-type densities (A: triangles only, B: mixed,
+// C: rectangles only) per face, and the fraction of faces of type C. No heights.
+#include <array>
+#include <string>
+#include <vector>
+
+#include "portamc/tilings/rect_triangle_geometry.hpp"
+#include "portamc/tilings/rect_triangle_glauber.hpp"
+#include "run_sampling.hpp"
+
+namespace portamc::tilings::detail {
+
+RunResults sample_rect_triangle(const PreparedRun& run, const ProgressCallback& progress) {
+  const RunParameters& p = run.parameters;
+  const TriangularDomain& domain = *run.triangular;
+  RectTriangleGlauber<> sampler(domain, run.rect_triangle_weights, p.seed,
+                                *run.rect_triangle_initial);
+  RunResults r;
+  r.observable = "rectangle_face_fraction";
+  r.observable_description = "fraction of the faces of type C (covered by rectangles only)";
+  r.type_names = {"a_triangles", "b_mixed", "c_rectangles"};
+  // Faces as a height x (2 width) grid: face index 2 (x + width y) + (0 up, 1 down).
+  const auto rows = static_cast<std::size_t>(domain.height()),
+             cols = 2 * static_cast<std::size_t>(domain.width());
+  const std::size_t faces = rows * cols;
+  std::vector<std::uint64_t> counts(3 * faces, 0);  // type * faces + face
+  sampler.run_sweeps(static_cast<std::uint64_t>(p.thermalisation_sweeps));
+  for (std::int64_t k = 0; k < p.samples; ++k) {
+    sampler.run_sweeps(static_cast<std::uint64_t>(p.sweeps_between_samples));
+    const RectTriangleTiling tiling = sampler.tiling();
+    const auto& codes = tiling.codes();
+    std::array<std::uint64_t, 3> totals{};
+    for (std::size_t face = 0; face < faces; ++face) {
+      const int type = rect_triangle::face_type(codes[face]);
+      if (type < 0) continue;  // not a face of the domain
+      ++counts[static_cast<std::size_t>(type) * faces + face];
+      ++totals[static_cast<std::size_t>(type)];
+    }
+    ++r.density_samples;
+    r.observable_values.push_back(static_cast<double>(totals[2]) /
+                                  static_cast<double>(totals[0] + totals[1] + totals[2]));
+    if (k + 1 == p.samples) r.configuration = {rows, cols, codes};
+    const double done = static_cast<double>(k + 1) / static_cast<double>(p.samples);
+    if (!progress(done, "sample " + std::to_string(k + 1) + "/" + std::to_string(p.samples)))
+      return r;
+  }
+  r.glauber_steps = sampler.steps_done();
+  for (std::size_t type = 0; type < 3; ++type) {
+    Grid<double> density{rows, cols, std::vector<double>(faces)};
+    for (std::size_t face = 0; face < faces; ++face)
+      density.values[face] =
+          static_cast<double>(counts[type * faces + face]) / static_cast<double>(r.density_samples);
+    r.densities.push_back(std::move(density));
+  }
+  return r;
+}
+
+}  // namespace portamc::tilings::detail
