@@ -118,13 +118,16 @@ void time_glauber(const char* model, int n, Sampler& sampler, double setup_secon
   Kokkos::fence();
   std::uint64_t steps = 4, attempts = 0;
   double seconds = 0;
+  std::uint64_t requested = steps;
   for (;;) {
     Kokkos::Timer timer;
-    attempts = sampler.run_steps(steps);
+    const std::uint64_t before = sampler.steps_done();
+    attempts = sampler.run_steps(requested);
     Kokkos::fence();
     seconds = timer.seconds();
-    if (seconds >= opt.min_seconds || steps >= (1ull << 40)) break;
-    steps *= 2;
+    steps = sampler.steps_done() - before;  // tiled runs round up to whole launches
+    if (seconds >= opt.min_seconds || requested >= (1ull << 40)) break;
+    requested *= 2;
   }
   const double cells = static_cast<double>(sampler.cell_count());
   const double rate = static_cast<double>(attempts) / seconds;
