@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "chi_square.hpp"
+#include "domino_laws.hpp"
 #include "portamc/tilings/aztec_shuffling.hpp"
 #include "portamc/tilings/domino_enumeration.hpp"
 
@@ -28,16 +29,10 @@ using namespace portamc::tilings;
 using portamc::tilings::testing::chi_square;
 using portamc::tilings::testing::ChiSquare;
 
-int vertical_dominoes(const DominoTiling& t) {
-  int v = 0;
-  for (std::uint8_t d : t.partner) v += d == direction::south;  // north face of each vertical
-  return v;
-}
-
-double binomial_pmf(int n, int k, double p) {
-  return std::exp(std::lgamma(n + 1.0) - std::lgamma(k + 1.0) - std::lgamma(n - k + 1.0) +
-                  k * std::log(p) + (n - k) * std::log1p(-p));
-}
+using portamc::tilings::testing::binomial_pmf;
+using portamc::tilings::testing::domino_index;
+using portamc::tilings::testing::domino_law;
+using portamc::tilings::testing::vertical_dominoes;
 
 // A period-2x3 table with all twelve weights different: exercises the lcm period (M = 6) and
 // the urban-renewal recursion far more than the symmetric named weightings.
@@ -53,15 +48,8 @@ DominoWeights generic_weights() {
 void expect_law(int n, const DominoWeights& weights, int samples, std::uint64_t first_seed) {
   const SquareDomain domain = SquareDomain::aztec_diamond(n);
   const std::vector<DominoTiling> tilings = list_domino_tilings(domain, 5000);
-  std::map<std::vector<std::uint8_t>, std::size_t> index;
-  std::vector<double> p;
-  double z = 0;
-  for (std::size_t k = 0; k < tilings.size(); ++k) {
-    index[tilings[k].partner] = k;
-    p.push_back(domino_tiling_weight(weights, tilings[k]));
-    z += p.back();
-  }
-  for (double& x : p) x /= z;
+  const auto index = domino_index(tilings);
+  const std::vector<double> p = domino_law(tilings, weights);
   AztecShuffler<> shuffler(n, weights);
   std::vector<std::uint64_t> counts(tilings.size(), 0);
   for (int s = 0; s < samples; ++s) {

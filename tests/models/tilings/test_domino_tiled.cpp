@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "chi_square.hpp"
+#include "domino_laws.hpp"
 #include "portamc/rng.hpp"
 #include "portamc/tilings/domino_enumeration.hpp"
 #include "portamc/tilings/domino_glauber.hpp"
@@ -24,6 +25,8 @@ using namespace portamc::tilings;
 namespace rng = portamc::rng;
 using portamc::tilings::testing::chi_square;
 using portamc::tilings::testing::ChiSquare;
+using portamc::tilings::testing::domino_index;
+using portamc::tilings::testing::domino_law;
 
 // Host reference of one tiled launch starting at global step `first`; returns the attempts
 // (class vertices of the domain off the tile edges, summed over sub-steps).
@@ -110,18 +113,6 @@ TEST(DominoTiled, LaunchesMatchTheHostReferenceAndCountAttemptsExactly) {
   }
 }
 
-std::vector<double> exact_law(const std::vector<DominoTiling>& tilings,
-                              const DominoWeights& weights) {
-  std::vector<double> p;
-  double z = 0;
-  for (const DominoTiling& t : tilings) {
-    p.push_back(domino_tiling_weight(weights, t));
-    z += p.back();
-  }
-  for (double& x : p) x /= z;
-  return p;
-}
-
 // Tiles as small as the domains, so tile edges cut through them and only the shifts let every
 // vertex move: the law must still come out exactly.
 TEST(DominoTiled, CouplingFromThePastSamplesTheWeightedLaw) {
@@ -137,8 +128,7 @@ TEST(DominoTiled, CouplingFromThePastSamplesTheWeightedLaw) {
   std::uint64_t seed = 9000;
   for (const Case& k : cases) {
     const std::vector<DominoTiling> tilings = list_domino_tilings(k.domain, 1000);
-    std::map<std::vector<std::uint8_t>, std::size_t> index;
-    for (std::size_t i = 0; i < tilings.size(); ++i) index[tilings[i].partner] = i;
+    const auto index = domino_index(tilings);
     DominoGlauber<> sampler(k.domain, k.weights, 1);
     sampler.set_schedule({4, 4, 4});
     std::vector<std::uint64_t> counts(tilings.size(), 0);
@@ -147,7 +137,7 @@ TEST(DominoTiled, CouplingFromThePastSamplesTheWeightedLaw) {
       ++counts[index.at(sample.tiling.partner)];
       EXPECT_EQ(sample.horizon % 4, 0u);
     }
-    const ChiSquare test = chi_square(counts, exact_law(tilings, k.weights));
+    const ChiSquare test = chi_square(counts, domino_law(tilings, k.weights));
     EXPECT_GT(test.p_value, 1e-6) << "chi2 = " << test.statistic << " with "
                                   << test.degrees_of_freedom << " dof\n"
                                   << test.table;
@@ -160,8 +150,7 @@ TEST(DominoTiled, ForwardChainsOfBothRulesReachTheWeightedLaw) {
   const SquareDomain domain = SquareDomain::aztec_diamond(3);
   const DominoWeights weights = DominoWeights::two_periodic(1.0, 0.6);
   const std::vector<DominoTiling> tilings = list_domino_tilings(domain, 1000);
-  std::map<std::vector<std::uint8_t>, std::size_t> index;
-  for (std::size_t i = 0; i < tilings.size(); ++i) index[tilings[i].partner] = i;
+  const auto index = domino_index(tilings);
   for (UpdateRule rule : {UpdateRule::heat_bath, UpdateRule::metropolis}) {
     std::vector<std::uint64_t> counts(tilings.size(), 0);
     for (std::uint64_t seed = 1; seed <= 2000; ++seed) {
@@ -170,7 +159,7 @@ TEST(DominoTiled, ForwardChainsOfBothRulesReachTheWeightedLaw) {
       chain.run_steps(800);
       ++counts[index.at(chain.tiling().partner)];
     }
-    const ChiSquare test = chi_square(counts, exact_law(tilings, weights));
+    const ChiSquare test = chi_square(counts, domino_law(tilings, weights));
     EXPECT_GT(test.p_value, 1e-6) << to_string(rule) << ": chi2 = " << test.statistic << "\n"
                                   << test.table;
   }

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "chi_square.hpp"
+#include "domino_laws.hpp"
 #include "portamc/tilings/domino_enumeration.hpp"
 #include "portamc/tilings/domino_glauber.hpp"
 #include "portamc/tilings/lozenge_enumeration.hpp"
@@ -25,16 +26,10 @@ namespace {
 using namespace portamc::tilings;
 using portamc::tilings::testing::chi_square;
 
-int vertical_dominoes(const DominoTiling& t) {
-  int v = 0;
-  for (std::uint8_t d : t.partner) v += d == direction::south;  // north face of each vertical
-  return v;
-}
-
-double binomial_pmf(int n, int k, double p) {
-  return std::exp(std::lgamma(n + 1.0) - std::lgamma(k + 1.0) - std::lgamma(n - k + 1.0) +
-                  k * std::log(p) + (n - k) * std::log1p(-p));
-}
+using portamc::tilings::testing::binomial_pmf;
+using portamc::tilings::testing::domino_index;
+using portamc::tilings::testing::domino_law;
+using portamc::tilings::testing::vertical_dominoes;
 
 TEST(TilingCftpObservables, AztecVerticalCountGeneratingFunctionIsExact) {
   // The closed form itself, by enumeration: #tilings with v/2 = k is C(n(n+1)/2, k).

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "chi_square.hpp"
+#include "domino_laws.hpp"
 #include "portamc/tilings/domino_enumeration.hpp"
 #include "portamc/tilings/domino_glauber.hpp"
 #include "portamc/tilings/lozenge_enumeration.hpp"
@@ -44,13 +45,7 @@ std::vector<std::uint64_t> cftp_counts(Sampler& sampler, const std::vector<Tilin
 void expect_domino_law(const SquareDomain& domain, const DominoWeights& weights, int samples,
                        std::uint64_t seed) {
   const std::vector<DominoTiling> tilings = list_domino_tilings(domain, 1000);
-  std::vector<double> p;
-  double z = 0;
-  for (const DominoTiling& t : tilings) {
-    p.push_back(domino_tiling_weight(weights, t));
-    z += p.back();
-  }
-  for (double& x : p) x /= z;
+  const std::vector<double> p = portamc::tilings::testing::domino_law(tilings, weights);
   DominoGlauber<> sampler(domain, weights, 1);
   const auto counts = cftp_counts(
       sampler, tilings, [](const DominoTiling& t) { return t.partner; }, samples, seed);
