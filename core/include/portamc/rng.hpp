@@ -33,6 +33,12 @@ enum Purpose : std::uint32_t {
   purpose_tiling_class = 8,          ///< tilings/six-vertex: colour class of a step (entity 0)
   purpose_tiling_update = 9,         ///< tilings/six-vertex: a site's move (entity = site, step)
   purpose_tiling_shuffle = 10,       ///< Aztec domino shuffling: entity = block, step = order
+  purpose_cvf_volume = 11,           ///< CVF volume move: entity 0, step = MC step
+  purpose_cvf_eta = 12,              ///< CVF cube (eta) update: entity = cube, step = MC step
+  purpose_cvf_sigma = 13,            ///< CVF Metropolis: entity = cell, step = 6 MC step + pass
+  purpose_cvf_arm_order = 14,        ///< CVF Metropolis arm order: entity 0, step = MC step
+  purpose_cvf_bonds = 15,            ///< CVF Swendsen-Wang bonds: entity = cell, step = MC step
+  purpose_cvf_cluster = 16,          ///< CVF Swendsen-Wang shift: entity = cluster label, step
   purpose_test = 255,
 };
 
