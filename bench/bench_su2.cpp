@@ -25,6 +25,10 @@
 // rate the copy bandwidth allows one kernel per pass.
 //
 // Usage: bench_su2 [--quick] [--sizes 16,24,32,48,64] [--min-time seconds]
+//                  [--heatbath per-link|queue|both]
+// --heatbath picks the heatbath kernel variant (su2::HeatbathKernelVariant): per-link (the
+// default, row "HB") or queue (retry_queue, row "HBq"), or times both on the same field, one
+// after the other, in one run; the two give the same links bit for bit.
 // Default sizes: on a GPU 16, 24, 32, 48, 64, 80, 96, then multiples of 32 and finally the
 // largest L (a multiple of 8) whose field fits in the free device memory, separately for
 // float and double; on a CPU 8, 12, 16. --quick: 16, 32, 64 on a GPU, 8, 12, 16 on a CPU,
@@ -145,6 +149,8 @@ struct Options {
   bool quick = false;
   double min_seconds = 0.2;
   int thermalisation_sweeps = 5;
+  bool per_link = true;  // --heatbath: which heatbath kernel variants to time
+  bool queue = false;
 };
 
 template <class Real>
@@ -163,17 +169,15 @@ void bench_precision(const Options& opt, const std::vector<int>& sizes, double c
       su2::Updater<Space, Real> updater(params);
       for (int i = 0; i < opt.thermalisation_sweeps; ++i) updater.heatbath_sweep(field);
       Kokkos::fence();
-
-      const Timing hb = time_repeated([&] { updater.heatbath_sweep(field); }, opt.min_seconds);
-      const Timing orx =
-          time_repeated([&] { updater.overrelaxation_sweep(field); }, opt.min_seconds);
-      const double plaquette = field.plaquette().total;
-      const auto failures = static_cast<unsigned long long>(updater.tally().failures);
+      su2::UpdateParameters queued_params = params;
+      queued_params.heatbath_variant = su2::HeatbathKernelVariant::retry_queue;
+      su2::Updater<Space, Real> queued(queued_params);
 
       const double links = static_cast<double>(field.link_count());
       // failures: heatbath links left unchanged (retries exhausted) over all heatbath sweeps.
       auto row = [&](const char* update, const Timing& t, int pass_links,
                      const std::string& fails) {
+        const double plaquette = field.plaquette().total;
         const double rate = links * t.per_second();  // link updates per second
         const double gbs_sweep = rate * sweep_min_links * link_bytes / 1e9;
         const double gbs_pass = rate * pass_links * link_bytes / 1e9;
@@ -181,7 +185,20 @@ void bench_precision(const Options& opt, const std::vector<int>& sizes, double c
                     precision, L, mib, update, t.repetitions, t.per_second(), rate / 1e9, gbs_sweep,
                     gbs_pass, 100.0 * gbs_pass / copy_gbs, plaquette, fails.c_str());
       };
-      row("HB", hb, pass_min_links_hb, std::to_string(failures));
+      auto failures = [](const su2::Updater<Space, Real>& u) {
+        return std::to_string(static_cast<unsigned long long>(u.tally().failures));
+      };
+      if (opt.per_link) {
+        const Timing hb = time_repeated([&] { updater.heatbath_sweep(field); }, opt.min_seconds);
+        row("HB", hb, pass_min_links_hb, failures(updater));
+      }
+      if (opt.queue) {
+        queued.set_heatbath_sweeps_done(updater.heatbath_sweeps_done());  // fresh RNG keys
+        const Timing hbq = time_repeated([&] { queued.heatbath_sweep(field); }, opt.min_seconds);
+        row("HBq", hbq, pass_min_links_hb, failures(queued));
+      }
+      const Timing orx =
+          time_repeated([&] { updater.overrelaxation_sweep(field); }, opt.min_seconds);
       row("OR", orx, pass_min_links_or, "-");
       std::fflush(stdout);
     } catch (const std::invalid_argument& e) {
@@ -229,6 +246,15 @@ int main(int argc, char** argv) {
       }
     }
     if (!std::strcmp(argv[i], "--min-time") && i + 1 < argc) opt.min_seconds = std::atof(argv[++i]);
+    if (!std::strcmp(argv[i], "--heatbath") && i + 1 < argc) {
+      const std::string v = argv[++i];
+      if (v != "per-link" && v != "queue" && v != "both") {
+        std::fprintf(stderr, "bench_su2: --heatbath expects per-link, queue or both\n");
+        return 2;
+      }
+      opt.per_link = v != "queue";
+      opt.queue = v != "per-link";
+    }
   }
   if (opt.quick) {
     opt.min_seconds = std::min(opt.min_seconds, 0.05);

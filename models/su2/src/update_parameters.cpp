@@ -17,6 +17,9 @@ void UpdateParameters::validate() const {
   if (method != HeatbathMethod::automatic && method != HeatbathMethod::creutz &&
       method != HeatbathMethod::kennedy_pendleton)
     fail("unknown heatbath method " + std::to_string(static_cast<int>(method)));
+  if (heatbath_variant != HeatbathKernelVariant::per_link &&
+      heatbath_variant != HeatbathKernelVariant::retry_queue)
+    fail("unknown heatbath kernel variant " + std::to_string(static_cast<int>(heatbath_variant)));
   if (!(kp_threshold >= 0))
     fail("kp_threshold = " + std::to_string(kp_threshold) + ": expected >= 0");
   if (max_attempts < 1 || max_attempts > max_heatbath_attempts)

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "portamc/rng.hpp"
+#include "portamc/su2/queued_heatbath_kernel.hpp"
 #include "portamc/su2/update_kernels.hpp"
 #include "portamc/su2/updater.hpp"
 
@@ -65,6 +66,10 @@ void Updater<ExecutionSpace, Real>::heatbath_sweep(field_type& field) {
     kernel.max_attempts = params_.max_attempts;
     kernel.seed = params_.seed;
     kernel.step_base = heatbath_sweeps_ * calls_per_link_update;
+    if (params_.heatbath_variant == HeatbathKernelVariant::retry_queue && !params_.count_attempts) {
+      queued_heatbath_passes(field.space(), kernel);
+      return;
+    }
     const UpdatePolicy<ExecutionSpace> policy(field.space(), 0, g.half_volume());
     for (int mu = 0; mu < D; ++mu) {
       for (int parity = 0; parity < 2; ++parity) {

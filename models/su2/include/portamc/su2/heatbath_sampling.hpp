@@ -151,16 +151,22 @@ KOKKOS_INLINE_FUNCTION std::uint32_t low_bytes_word(const rng::Block& b) {
   return (b[0] & 0xFFu) | ((b[1] & 0xFFu) << 8) | ((b[2] & 0xFFu) << 16) | (b[3] << 24);
 }
 
-/// Creutz's method with at most max_attempts proposals; `first` is call 0 of the link, whose
-/// words 0 and 1 are the axis.
+/// Creutz's first proposal and the axis, both from call 0 (`first`) of the link.
 template <class Real>
-KOKKOS_INLINE_FUNCTION A0Draw<Real> draw_creutz(Real alpha, const rng::Block& first,
-                                                const LinkDraws& draws, int max_attempts) {
-  const CreutzProposal<Real> proposal(alpha);
+KOKKOS_INLINE_FUNCTION A0Draw<Real> creutz_first_attempt(const CreutzProposal<Real>& proposal,
+                                                         const rng::Block& first) {
   A0Draw<Real> d{Real(0), 1, false};
   d.axis_cos_uniform = Uniform<Real>::closed0(first[0]);
   d.axis_phi_word = first[1];
   d.accepted = creutz_try(proposal, first[2], first[3], d.y);
+  return d;
+}
+
+/// Creutz's proposals 2 .. max_attempts after a rejected first one (d.attempts == 1).
+template <class Real>
+KOKKOS_INLINE_FUNCTION void continue_creutz(const CreutzProposal<Real>& proposal,
+                                            const LinkDraws& draws, int max_attempts,
+                                            A0Draw<Real>& d) {
   for (int call = 1; !d.accepted && d.attempts < max_attempts; ++call) {
     const rng::Block b = draws(call);
     ++d.attempts;
@@ -170,7 +176,56 @@ KOKKOS_INLINE_FUNCTION A0Draw<Real> draw_creutz(Real alpha, const rng::Block& fi
       d.accepted = creutz_try(proposal, b[2], b[3], d.y);
     }
   }
+}
+
+/// Creutz's method with at most max_attempts proposals; `first` is call 0 of the link, whose
+/// words 0 and 1 are the axis.
+template <class Real>
+KOKKOS_INLINE_FUNCTION A0Draw<Real> draw_creutz(Real alpha, const rng::Block& first,
+                                                const LinkDraws& draws, int max_attempts) {
+  const CreutzProposal<Real> proposal(alpha);
+  A0Draw<Real> d = creutz_first_attempt(proposal, first);
+  continue_creutz(proposal, draws, max_attempts, d);
   return d;
+}
+
+/// Kennedy–Pendleton proposal number d.attempts + 1, from call d.attempts + 1; on acceptance
+/// sets y and, in float, the axis (see the header comment).
+template <class Real>
+KOKKOS_INLINE_FUNCTION void kennedy_pendleton_attempt(Real inverse_alpha, const LinkDraws& draws,
+                                                      A0Draw<Real>& d) {
+  ++d.attempts;
+  const rng::Block b = draws(d.attempts);
+  const KennedyPendletonProposal<Real> p(inverse_alpha, b);
+  if (p.accepted()) {
+    d.accepted = true;
+    d.y = p.t;
+    if constexpr (std::is_same_v<Real, float>) {
+      d.axis_cos_uniform = p.q > 0 ? p.r * kmath::rsqrt(p.q) : 0.0f;
+      d.axis_phi_word = low_bytes_word(b);
+    }
+  }
+}
+
+/// The axis of a Kennedy–Pendleton draw in double: call 0 (float took it from its block).
+template <class Real>
+KOKKOS_INLINE_FUNCTION void kennedy_pendleton_axis(const LinkDraws& draws, A0Draw<Real>& d) {
+  if constexpr (!std::is_same_v<Real, float>) {
+    const rng::Block first = draws(0);
+    d.axis_cos_uniform = Uniform<Real>::closed0(first[0]);
+    d.axis_phi_word = first[1];
+  }
+}
+
+/// Kennedy–Pendleton proposals d.attempts + 1 .. max_attempts until one is accepted, then
+/// the axis.
+template <class Real>
+KOKKOS_INLINE_FUNCTION void continue_kennedy_pendleton(Real alpha, const LinkDraws& draws,
+                                                       int max_attempts, A0Draw<Real>& d) {
+  const Real inverse_alpha = Real(1) / alpha;
+  while (!d.accepted && d.attempts < max_attempts)
+    kennedy_pendleton_attempt(inverse_alpha, draws, d);
+  kennedy_pendleton_axis(draws, d);
 }
 
 /// Kennedy–Pendleton with at most max_attempts proposals (calls 1 .. max_attempts); the axis
@@ -178,26 +233,8 @@ KOKKOS_INLINE_FUNCTION A0Draw<Real> draw_creutz(Real alpha, const rng::Block& fi
 template <class Real>
 KOKKOS_INLINE_FUNCTION A0Draw<Real> draw_kennedy_pendleton(Real alpha, const LinkDraws& draws,
                                                            int max_attempts) {
-  const Real inverse_alpha = Real(1) / alpha;
   A0Draw<Real> d{Real(0), 0, false};
-  while (!d.accepted && d.attempts < max_attempts) {
-    ++d.attempts;
-    const rng::Block b = draws(d.attempts);
-    const KennedyPendletonProposal<Real> p(inverse_alpha, b);
-    if (p.accepted()) {
-      d.accepted = true;
-      d.y = p.t;
-      if constexpr (std::is_same_v<Real, float>) {
-        d.axis_cos_uniform = p.q > 0 ? p.r * kmath::rsqrt(p.q) : 0.0f;
-        d.axis_phi_word = low_bytes_word(b);
-      }
-    }
-  }
-  if constexpr (!std::is_same_v<Real, float>) {
-    const rng::Block first = draws(0);
-    d.axis_cos_uniform = Uniform<Real>::closed0(first[0]);
-    d.axis_phi_word = first[1];
-  }
+  continue_kennedy_pendleton(alpha, draws, max_attempts, d);
   return d;
 }
 
@@ -217,6 +254,41 @@ KOKKOS_INLINE_FUNCTION A0Draw<Real> draw_a0(HeatbathMethod method, Real alpha, R
   return uses_kennedy_pendleton(method, alpha, threshold)
              ? draw_kennedy_pendleton(alpha, draws, max_attempts)
              : draw_creutz(alpha, draws(0), draws, max_attempts);
+}
+
+/// draw_a0 in two parts, for kernels that set the links rejected by their first proposal
+/// aside and retry them together (queued_heatbath_kernel.hpp): draw_a0_first makes the first
+/// proposal only; when it is rejected, draw_a0_rest makes proposals 2 .. max_attempts. Each
+/// proposal uses the same random words as in draw_a0, so the pair returns draw_a0's result
+/// bit for bit (attempt count included). `kp`: uses_kennedy_pendleton(method, alpha, ...).
+template <class Real>
+KOKKOS_INLINE_FUNCTION A0Draw<Real> draw_a0_first(bool kp, Real alpha, const LinkDraws& draws) {
+  if (kp) {
+    A0Draw<Real> d{Real(0), 0, false};
+    kennedy_pendleton_attempt(Real(1) / alpha, draws, d);
+    if (d.accepted) kennedy_pendleton_axis(draws, d);
+    return d;
+  }
+  return creutz_first_attempt(CreutzProposal<Real>(alpha), draws(0));
+}
+
+/// Proposals 2 .. max_attempts of a link whose first proposal was rejected. Creutz's axis
+/// words live in call 0, which is drawn again rather than carried along: Creutz links are
+/// rare where retries matter (alpha >= alpha* takes Kennedy–Pendleton).
+template <class Real>
+KOKKOS_INLINE_FUNCTION A0Draw<Real> draw_a0_rest(bool kp, Real alpha, const LinkDraws& draws,
+                                                 int max_attempts) {
+  A0Draw<Real> d{Real(0), 1, false};
+  if (kp) {
+    continue_kennedy_pendleton(alpha, draws, max_attempts, d);
+  } else {
+    const CreutzProposal<Real> proposal(alpha);
+    const rng::Block first = draws(0);
+    d.axis_cos_uniform = Uniform<Real>::closed0(first[0]);
+    d.axis_phi_word = first[1];
+    continue_creutz(proposal, draws, max_attempts, d);
+  }
+  return d;
 }
 
 }  // namespace portamc::su2

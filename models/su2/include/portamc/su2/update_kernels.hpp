@@ -68,27 +68,55 @@ struct HeatbathKernel {
   std::uint64_t seed = 0;
   std::uint64_t step_base = 0;  ///< heatbath sweep * calls_per_link_update
 
-  KOKKOS_INLINE_FUNCTION LinkUpdateResult update(const std::int64_t h) const {
-    const LatticeSite<D> at(geometry, parity, h);
-    const LinkDraws draws{seed, static_cast<std::uint64_t>(geometry.global_link(at.site, mu)),
-                          step_base};
+  /// The staple sum of a link and its heatbath strength alpha = beta |W|.
+  struct Staple {
+    Quaternion<Real> w;
+    Real alpha;
+    bool nonzero;  ///< |W|^2 above negligible_staple_norm2 (else alpha = 0: a Haar draw)
+  };
+
+  KOKKOS_INLINE_FUNCTION Staple staple(const LatticeSite<D>& at) const {
     const Quaternion<Real> w = staple_sum<D>(staple_links, geometry, at, mu, parity);
     const Real k2 = w.norm2();
-    const bool has_staple = k2 > negligible_staple_norm2<Real>;
-    const Real alpha = has_staple ? beta * fastmath::sqrt(k2) : Real(0);
+    const bool nonzero = k2 > negligible_staple_norm2<Real>;
+    return {w, nonzero ? beta * fastmath::sqrt(k2) : Real(0), nonzero};
+  }
 
-    const bool kp = uses_kennedy_pendleton(method, alpha, kp_threshold);
-    const A0Draw<Real> d = draw_a0(method, alpha, kp_threshold, draws, max_attempts);
-    if (!d.accepted) {
-      Kokkos::atomic_add(&failures(), count_type(1));
-      return {d.attempts, false, kp};
-    }
+  /// The random words of the link (site, mu) in this sweep.
+  KOKKOS_INLINE_FUNCTION LinkDraws draws(Geometry::index_type site) const {
+    return {seed, static_cast<std::uint64_t>(geometry.global_link(site, mu)), step_base};
+  }
+
+  KOKKOS_INLINE_FUNCTION bool kennedy_pendleton(Real alpha) const {
+    return uses_kennedy_pendleton(method, alpha, kp_threshold);
+  }
+
+  /// Writes U = X V^dagger for the accepted draw d of the link at half-site index h.
+  KOKKOS_INLINE_FUNCTION void write(std::int64_t h, const Quaternion<Real>& w, bool nonzero,
+                                    const A0Draw<Real>& d) const {
     const Quaternion<Real> x =
         with_random_axis(d.y, d.axis_cos_uniform, d.axis_phi_word);  // X = U V
     // U = X V^dagger = X W^dagger / |W|: normalising the product divides by |W| and puts
     // the link back on the unit sphere to rounding in the same step.
     store_link(links, geometry.group_offset(mu, parity) + h,
-               normalised(has_staple ? x * dagger(w) : x));
+               normalised(nonzero ? x * dagger(w) : x));
+  }
+
+  /// A link whose retries ran out keeps its value; only the count changes.
+  KOKKOS_INLINE_FUNCTION void count_failure() const {
+    Kokkos::atomic_add(&failures(), count_type(1));
+  }
+
+  KOKKOS_INLINE_FUNCTION LinkUpdateResult update(const std::int64_t h) const {
+    const LatticeSite<D> at(geometry, parity, h);
+    const Staple s = staple(at);
+    const bool kp = kennedy_pendleton(s.alpha);
+    const A0Draw<Real> d = draw_a0(method, s.alpha, kp_threshold, draws(at.site), max_attempts);
+    if (!d.accepted) {
+      count_failure();
+      return {d.attempts, false, kp};
+    }
+    write(h, s.w, s.nonzero, d);
     return {d.attempts, true, kp};
   }
 

@@ -23,6 +23,16 @@
 
 namespace portamc::su2 {
 
+/// How a heatbath pass schedules its retries; both give the same links bit for bit.
+enum class HeatbathKernelVariant : int {
+  /// One thread per link, retrying in place (update_kernels.hpp). On GPUs a warp waits for
+  /// its slowest link's retries.
+  per_link = 0,
+  /// Links rejected at their first proposal are queued in team scratch and retried
+  /// together by the first threads of the team (queued_heatbath_kernel.hpp).
+  retry_queue = 1,
+};
+
 struct UpdateParameters {
   double beta = 2.3;  ///< > 0
   std::uint64_t seed = 1;
@@ -37,6 +47,8 @@ struct UpdateParameters {
   /// Tally proposals and methods per link with a reduction (diagnostics; about halves the
   /// heatbath's GPU throughput). Links and failures are counted either way.
   bool count_attempts = false;
+  /// Heatbath kernel; count_attempts always uses the per_link one (diagnostics only).
+  HeatbathKernelVariant heatbath_variant = HeatbathKernelVariant::per_link;
 
   /// Throws std::invalid_argument naming the offending parameter.
   void validate() const;
