@@ -1,0 +1,225 @@
+// portamc-cvf: the CVF water model (Coronas, Vilanova, Franzese) in the NPT ensemble at one
+// state point or over a scan in T and P, with parallel Metropolis or Swendsen-Wang updates of
+// the hydrogen-bond network: density, enthalpy, hydrogen bonds, order parameter, their time
+// series and autocorrelation, C_P, kappa_T and alpha_P. YAML in (input/cvf*.yaml), HDF5 out
+// (docs/output.md).
+#include <cmath>
+#include <cstdio>
+#include <iostream>
+#include <optional>
+
+#include "portamc/app.hpp"
+#include "portamc/cvf/run.hpp"
+#include "portamc/cvf/run_output.hpp"
+
+namespace {
+
+using namespace portamc;
+using config::Boolean, config::Integer, config::Real, config::RealList, config::String;
+using Rule = std::optional<std::string>;
+
+config::Schema make_schema() {
+  config::Schema s("portamc-cvf");
+  s.add("lattice.L", Integer{4, 1LL << 20, 16},
+        "cells per side; N = L^3 molecules; a multiple of 4 (checkerboard cubes)")
+      .add("state.temperatures", RealList{-1e9, 1e9, std::vector<double>{300.0}, 1},
+           "temperatures (each > 0)", "K")
+      .add("state.pressures", RealList{-1e6, 1e6, std::vector<double>{0.1}, 1}, "pressures", "MPa")
+      .add("state.grid", Boolean{true},
+           "true: every (T, P) pair, pressure outermost; false: temperatures[i] with "
+           "pressures[i] (equal lengths)")
+      .add("model.epsilon", Real{1e-6, 1e6, 5.5},
+           "Lennard-Jones energy epsilon, the unit of energy", "kJ/mol")
+      .add("model.r0", Real{1e-6, 1e6, 2.9}, "hard-core diameter r0, the unit of length",
+           "Angstrom")
+      .add("model.cutoff", Real{1, 1000, 6.0}, "Lennard-Jones cutoff", "r0")
+      .add("model.v_hb", Real{0, 1000, 0.6}, "volume per hydrogen bond v_HB", "v0 = r0^3")
+      .add("model.J_over_4epsilon", Real{0, 1000, 0.5}, "covalent HB energy J / (4 epsilon)")
+      .add("model.Jsigma_over_4epsilon", Real{0, 1000, 0.08},
+           "cooperative HB energy J_sigma / (4 epsilon)")
+      .add("model.gas_threshold", Real{1, 1e6, 2.0},
+           "v_iso at and above which cells are gas-like (the paper's r_1/2: 2 v0)", "v0")
+      .add("model.gas_like_cells", String{"no_hydrogen_bonds", {"no_hydrogen_bonds", "ignore"}},
+           "no_hydrogen_bonds: gas-like cells form no HBs (the paper); ignore: no gas criterion")
+      .add("model.volume_jacobian", Boolean{true},
+           "include N ln(V'/V) in the volume-move acceptance (standard NPT); false: the paper's "
+           "exp(-dH/kT) alone")
+      .add("algorithm.sigma", String{"metropolis", {"metropolis", "swendsen_wang"}},
+           "update of the bonding variables: parallel Metropolis over the six arm domains, or "
+           "Swendsen-Wang clusters")
+      .add("algorithm.labelling", String{"union_find", {"union_find", "label_equivalence"}},
+           "Swendsen-Wang cluster labelling: union-find, or the paper's label equivalence")
+      .add("moves.volume", Boolean{true}, "volume moves (false: fixed V_iso)")
+      .add("moves.volume_step", Real{0, 1e6, 0.0},
+           "largest change of v_iso per volume move (0: automatic, 1/sqrt(N))", "v0")
+      .add("moves.eta", Boolean{true}, "update the allowed-bond (eta) cubes")
+      .add("start.kind", String{"random", {"random", "ordered"}},
+           "initial bonding variables and cubes: random, or all in state 0")
+      .add("start.v_iso", Real{1, 1e6, 1.2}, "initial isotropic volume per molecule", "v0")
+      .add("run.seed", Integer{0, (1LL << 62), 1}, "random seed")
+      .add("run.thermalisation", Integer{0, 1LL << 40, 1000},
+           "MC steps before the first measurement, at every state point", "MC steps")
+      .add("run.measurements", Integer{2, 1LL << 40, 1000}, "measurements at every state point")
+      .add("run.steps_between_measurements", Integer{1, 1LL << 30, 1},
+           "MC steps between two measurements", "MC steps")
+      .add("analysis.blocks", Integer{2, 1000000, 20},
+           "jackknife blocks of consecutive measurements (errors of means and response functions)")
+      .add("analysis.autocorrelation_lags", Integer{1, 1LL << 30, 200},
+           "largest lag of the order-parameter autocorrelation C_M(dt)", "measurements")
+      .add("output.file", String{"cvf.h5", {}}, "HDF5 result file");
+
+  s.check(
+      [](const config::Config& c) -> Rule {
+        if (c.integer("lattice.L") % 4 != 0)
+          return "L = " + std::to_string(c.integer("lattice.L")) +
+                 ": expected a multiple of 4 (the checkerboard cubes of the eta variables)";
+        return std::nullopt;
+      },
+      "lattice.L");
+  s.check(
+      [](const config::Config& c) -> Rule {
+        for (double t : c.real_list("state.temperatures"))
+          if (!(t > 0)) return "every temperature must be > 0 K";
+        return std::nullopt;
+      },
+      "state.temperatures");
+  s.check(
+      [](const config::Config& c) -> Rule {
+        if (!c.boolean("state.grid") &&
+            c.real_list("state.temperatures").size() != c.real_list("state.pressures").size())
+          return "state.grid: false pairs temperatures with pressures: the lists need equal "
+                 "lengths";
+        return std::nullopt;
+      },
+      "state.grid");
+  s.check(
+      [](const config::Config& c) -> Rule {
+        if (c.real("model.cutoff") < 1) return "the cutoff must be >= r0 (1)";
+        if (c.real("model.gas_threshold") <= 1)
+          return "the gas threshold must be above the hard core (1 v0)";
+        return std::nullopt;
+      },
+      "model");
+  s.check(
+      [](const config::Config& c) -> Rule {
+        if (c.real("start.v_iso") < 1) return "v_iso below the hard core (1 v0)";
+        return std::nullopt;
+      },
+      "start.v_iso");
+  s.check(
+      [](const config::Config& c) -> Rule {
+        if (c.integer("analysis.autocorrelation_lags") >= c.integer("run.measurements"))
+          return "expected fewer lags than run.measurements (" +
+                 std::to_string(c.integer("run.measurements")) + ")";
+        return std::nullopt;
+      },
+      "analysis.autocorrelation_lags");
+  s.check(
+      [](const config::Config& c) -> Rule {
+        if (c.integer("analysis.blocks") > c.integer("run.measurements"))
+          return "more jackknife blocks than measurements";
+        return std::nullopt;
+      },
+      "analysis.blocks");
+  return s;
+}
+
+cvf::RunParameters to_parameters(const config::Config& c) {
+  cvf::RunParameters p;
+  p.L = static_cast<int>(c.integer("lattice.L"));
+  const auto& temperatures = c.real_list("state.temperatures");
+  const auto& pressures = c.real_list("state.pressures");
+  p.grid = c.boolean("state.grid");
+  p.temperatures = temperatures;
+  p.pressures = pressures;
+  p.model.epsilon_kj_per_mol = c.real("model.epsilon");
+  p.model.r0_angstrom = c.real("model.r0");
+  p.model.cutoff = c.real("model.cutoff");
+  p.model.v_hb = c.real("model.v_hb");
+  p.model.J = 4 * c.real("model.J_over_4epsilon");
+  p.model.J_sigma = 4 * c.real("model.Jsigma_over_4epsilon");
+  p.model.gas_threshold = c.real("model.gas_threshold");
+  p.model.gas_like_cells = c.string("model.gas_like_cells") == "ignore"
+                               ? cvf::GasLikeCells::ignore
+                               : cvf::GasLikeCells::no_hydrogen_bonds;
+  p.model.volume_jacobian = c.boolean("model.volume_jacobian");
+  p.algorithm = c.string("algorithm.sigma") == "swendsen_wang" ? cvf::SigmaAlgorithm::swendsen_wang
+                                                               : cvf::SigmaAlgorithm::metropolis;
+  p.labelling = c.string("algorithm.labelling") == "label_equivalence"
+                    ? cvf::Labelling::label_equivalence
+                    : cvf::Labelling::union_find;
+  p.volume_moves = c.boolean("moves.volume");
+  p.volume_step = c.real("moves.volume_step");
+  p.eta_updates = c.boolean("moves.eta");
+  p.start = c.string("start.kind") == "ordered" ? cvf::StartKind::ordered : cvf::StartKind::random;
+  p.initial_v_iso = c.real("start.v_iso");
+  p.seed = static_cast<std::uint64_t>(c.integer("run.seed"));
+  p.thermalisation = c.integer("run.thermalisation");
+  p.measurements = c.integer("run.measurements");
+  p.steps_between_measurements = c.integer("run.steps_between_measurements");
+  p.jackknife_blocks = static_cast<int>(c.integer("analysis.blocks"));
+  p.autocorrelation_lags = static_cast<int>(c.integer("analysis.autocorrelation_lags"));
+  return p;
+}
+
+int run(const app::Context& ctx) {
+  const auto& c = ctx.config;
+  const cvf::RunParameters p = to_parameters(c);
+  const std::string output =
+      ctx.options.output.empty() ? c.string("output.file") : ctx.options.output;
+  if (!ctx.options.resume.empty())
+    throw app::BadInput("--resume: portamc-cvf has no checkpoints (runs are restarted)");
+  try {
+    p.validate();
+    h5::check_writable(output);
+  } catch (const std::exception& e) {
+    throw app::BadInput(e.what());
+  }
+  // Sizes that do not fit are bad input: checked before anything is allocated or written.
+  try {
+    require_device_memory(cvf::required_device_bytes(p),
+                          "the CVF state of " + std::to_string(p.molecules()) + " molecules");
+  } catch (const std::invalid_argument& e) {
+    throw app::BadInput(e.what());
+  }
+
+  const bool verbose = !ctx.options.quiet;
+  cvf::Run chain(p);
+  if (verbose)
+    std::cerr << "CVF water, " << p.molecules() << " molecules (L = " << p.L << "), "
+              << p.point_count() << " state point(s), " << cvf::to_string(p.algorithm) << "\n";
+  {
+    app::Progress progress("cvf", verbose);
+    while (!chain.done() && !app::stop_requested()) {
+      chain.advance();
+      progress.update(chain.fraction_done(), chain.status());
+    }
+  }
+  if (app::stop_requested()) {
+    std::cerr << "interrupted: no output written (portamc-cvf has no checkpoints)\n";
+    return app::exit_interrupted;
+  }
+
+  const auto analyses = cvf::analyse(p, chain.points());
+  h5::OutputFile file(output);
+  auto root = file.root();
+  h5::write_provenance(root, ctx.provenance(p.seed));
+  root.write_string("config", c.to_yaml(), "resolved configuration (YAML)");
+  cvf::write_results(root, p, chain.points(), analyses);
+  file.commit();
+  if (verbose) {
+    cvf::print_summary(p, chain.points(), analyses);
+    std::printf("wrote %s\n", output.c_str());
+  }
+  return app::exit_ok;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const app::Description description{
+      "portamc-cvf",
+      "CVF water (NPT Monte Carlo of the hydrogen-bond network; Metropolis or Swendsen-Wang)",
+      "portamc-cvf input/cvf.yaml --set state.temperatures=[250,260,270] -o scan.h5"};
+  return app::main(argc, argv, description, make_schema(), run);
+}

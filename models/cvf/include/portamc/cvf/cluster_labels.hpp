@@ -1,0 +1,268 @@
+#pragma once
+// Cluster labelling for the CVF Swendsen-Wang step: every bonding variable gets the smallest
+// variable index (arm N + cell) of its cluster, the cluster being the connected component of
+// the fictitious bonds of cluster_bonds.hpp. Two algorithms give identical labels:
+//
+// label_equivalence  the paper's Hawick-Kalentev scheme (section II.D, Algorithms 2-4):
+//                    starting from label = index, repeat { scan covalent bonds, scan the
+//                    cooperative bonds of each cell, analysis } until no label changes, the
+//                    change count being a reduction read on the host once per kernel. Two
+//                    refinements over the paper, both keeping its structure: the cooperative
+//                    scan gives every locally connected arm group of a cell its smallest label
+//                    at once (the paper compares the 15 pairs once each), and the analysis
+//                    follows label[label[...]] to its fixed point instead of one step. Labels
+//                    only decrease and always name a member of the cluster, so a fixed point
+//                    (all bonded pairs equal) is the minimum.
+// union_find         no host-synchronised iteration: (1) each cell links its arms to the
+//                    smallest arm of their cooperative group, (2) each covalent bond unites
+//                    the two roots by compare-and-swap, hooking the larger root under the
+//                    smaller (read-only root walks: path halving during the joins lost
+//                    unions on CUDA), (3) one pass writes every variable's root.
+//                    parent[x] <= x holds throughout, so a tree's root is its minimum and the
+//                    result is the cluster minimum whatever the thread schedule.
+// Both run in place on one label array of 6 N entries (32-bit when 6 N < 2^32, else 64-bit:
+// the caller chooses the Label type). Concurrent reads and writes of other entries go through
+// relaxed atomics: any value read is a valid ancestor, which is all the algorithms need.
+#include <Kokkos_Core.hpp>
+#include <cstdint>
+#include <string>
+
+#include "portamc/cvf/cluster_bonds.hpp"
+#include "portamc/cvf/geometry.hpp"
+#include "portamc/kokkos_compat.hpp"
+
+namespace portamc::cvf {
+
+enum class Labelling { label_equivalence, union_find };
+
+/// "label_equivalence" or "union_find".
+std::string to_string(Labelling labelling);
+/// Inverse of to_string; throws std::invalid_argument naming the accepted values.
+Labelling labelling_from_string(const std::string& name);
+
+namespace detail {
+
+// Kokkos 3.4 keeps the relaxed single-argument atomic_load/store in Kokkos::Impl; 4.x has them
+// in Kokkos. (Candidates for core/kokkos_compat.hpp.)
+template <class T>
+KOKKOS_FORCEINLINE_FUNCTION T relaxed_load(T* ptr) {
+#if KOKKOS_VERSION >= 40000
+  return Kokkos::atomic_load(ptr);
+#else
+  return Kokkos::Impl::atomic_load(ptr);
+#endif
+}
+template <class T>
+KOKKOS_FORCEINLINE_FUNCTION void relaxed_store(T* ptr, T value) {
+#if KOKKOS_VERSION >= 40000
+  Kokkos::atomic_store(ptr, value);
+#else
+  Kokkos::Impl::atomic_store(ptr, value);
+#endif
+}
+
+/// For each arm of a cell, the smallest arm connected to it by the cell's cooperative bonds.
+KOKKOS_INLINE_FUNCTION void cooperative_roots(std::uint32_t bits, int root[arms]) {
+  PORTAMC_UNROLL
+  for (int arm = 0; arm < arms; ++arm) root[arm] = arm;
+  // Pairs come in lexicographic order (k, l), k < l, so one pass of root[l] = min over the
+  // roots met so far would miss chains like (1,2) then (0,2); relabelling whole groups is
+  // exact and costs at most 15 x 6 register operations.
+  PORTAMC_UNROLL
+  for (int p = 0; p < cooperative_pairs; ++p) {
+    if ((bits >> cooperative_bit(p)) & 1u) {
+      const int a = root[cooperative_first(p)], b = root[cooperative_second(p)];
+      if (a != b) {
+        const int low = a < b ? a : b, high = a < b ? b : a;
+        PORTAMC_UNROLL
+        for (int arm = 0; arm < arms; ++arm) root[arm] = root[arm] == high ? low : root[arm];
+      }
+    }
+  }
+}
+
+/// Root of x (parent[r] == r), read-only: used while trees are still being joined.
+template <class Label>
+KOKKOS_INLINE_FUNCTION Label find_root(Label* parent, Label x) {
+  while (true) {
+    const Label p = relaxed_load(parent + x);
+    if (p == x) return x;
+    x = p;
+  }
+}
+
+/// Joins the trees of a and b, the larger root hooked under the smaller.
+template <class Label>
+KOKKOS_INLINE_FUNCTION void unite(Label* parent, Label a, Label b) {
+  while (true) {
+    a = find_root(parent, a);
+    b = find_root(parent, b);
+    if (a == b) return;
+    const Label high = a < b ? b : a, low = a < b ? a : b;
+    // Succeeds only while `high` is still a root; otherwise retry from the new roots.
+    if (Kokkos::atomic_compare_exchange(parent + high, high, low) == high) return;
+  }
+}
+
+}  // namespace detail
+
+/// The paper's label equivalence; returns the number of scan + analysis iterations (the last
+/// one changes nothing). `labels` has 6 N entries of an unsigned Label type.
+template <class Space = Kokkos::DefaultExecutionSpace, class BondView, class LabelView>
+int label_equivalence(const Geometry& geometry, const BondView& bonds, const LabelView& labels) {
+  using Label = typename LabelView::non_const_value_type;
+  using Policy = Kokkos::RangePolicy<Space, Kokkos::IndexType<std::int64_t>>;
+  const Geometry g = geometry;
+  const std::int64_t N = g.cells();
+  Kokkos::parallel_for(
+      "cvf::label_equivalence_init", Policy(0, 6 * N),
+      KOKKOS_LAMBDA(std::int64_t x) { labels(x) = static_cast<Label>(x); });
+  int iterations = 0;
+  while (true) {
+    ++iterations;
+    std::int64_t changes = 0, part = 0;
+    // Each covalent pair belongs to exactly one cell's forward edge: race-free.
+    Kokkos::parallel_reduce(
+        "cvf::scan_covalent", Policy(0, N),
+        KOKKOS_LAMBDA(std::int64_t cell, std::int64_t & changed) {
+          const std::uint32_t bits = bonds(cell);
+          if ((bits & 7u) == 0) return;
+          const Coordinates c = g.coordinates(cell);
+          for (int axis = 0; axis < 3; ++axis) {
+            if (((bits >> axis) & 1u) == 0) continue;
+            const std::int64_t a = (2 * axis) * N + cell;
+            const std::int64_t b = (2 * axis + 1) * N + g.neighbour(c, 2 * axis);
+            const Label la = labels(a), lb = labels(b);
+            if (la < lb) {
+              labels(b) = la;
+              ++changed;
+            } else if (lb < la) {
+              labels(a) = lb;
+              ++changed;
+            }
+          }
+        },
+        part);
+    changes += part;
+    Kokkos::parallel_reduce(
+        "cvf::scan_cooperative", Policy(0, N),
+        KOKKOS_LAMBDA(std::int64_t cell, std::int64_t & changed) {
+          const std::uint32_t bits = bonds(cell);
+          if ((bits >> covalent_bonds_per_cell) == 0) return;
+          int root[arms];
+          detail::cooperative_roots(bits, root);
+          Label label[arms];
+          PORTAMC_UNROLL
+          for (int arm = 0; arm < arms; ++arm) label[arm] = labels(arm * N + cell);
+          // Group minimum, gathered at the group's smallest arm (root[arm] <= arm).
+          Label low[arms];
+          PORTAMC_UNROLL
+          for (int arm = 0; arm < arms; ++arm) {
+            low[arm] = label[arm];
+            const Label r = low[root[arm]];
+            if (root[arm] != arm && label[arm] < r) low[root[arm]] = label[arm];
+          }
+          PORTAMC_UNROLL
+          for (int arm = 0; arm < arms; ++arm) {
+            const Label m = low[root[arm]];
+            if (m != label[arm]) {
+              labels(arm * N + cell) = m;
+              ++changed;
+            }
+          }
+        },
+        part);
+    changes += part;
+    Label* const raw = labels.data();
+    Kokkos::parallel_reduce(
+        "cvf::analysis", Policy(0, 6 * N),
+        KOKKOS_LAMBDA(std::int64_t x, std::int64_t & changed) {
+          const Label start = detail::relaxed_load(raw + x);
+          Label l = start;
+          Label next = detail::relaxed_load(raw + l);
+          while (next != l) {
+            l = next;
+            next = detail::relaxed_load(raw + l);
+          }
+          if (l != start) {
+            detail::relaxed_store(raw + x, l);
+            ++changed;
+          }
+        },
+        part);
+    changes += part;
+    if (changes == 0) return iterations;
+  }
+}
+
+/// Lock-free union-find; same result as label_equivalence without host round trips.
+template <class Space = Kokkos::DefaultExecutionSpace, class BondView, class LabelView>
+void union_find(const Geometry& geometry, const BondView& bonds, const LabelView& labels) {
+  using Label = typename LabelView::non_const_value_type;
+  using Policy = Kokkos::RangePolicy<Space, Kokkos::IndexType<std::int64_t>>;
+  const Geometry g = geometry;
+  const std::int64_t N = g.cells();
+  Label* const parent = labels.data();
+  Kokkos::parallel_for(
+      "cvf::union_find_local", Policy(0, N), KOKKOS_LAMBDA(std::int64_t cell) {
+        int root[arms];
+        detail::cooperative_roots(bonds(cell), root);
+        PORTAMC_UNROLL
+        for (int arm = 0; arm < arms; ++arm) {
+          labels(arm * N + cell) = static_cast<Label>(root[arm] * N + cell);
+        }
+      });
+  Kokkos::parallel_for(
+      "cvf::union_find_covalent", Policy(0, N), KOKKOS_LAMBDA(std::int64_t cell) {
+        const std::uint32_t bits = bonds(cell);
+        if ((bits & 7u) == 0) return;
+        const Coordinates c = g.coordinates(cell);
+        for (int axis = 0; axis < 3; ++axis) {
+          if (((bits >> axis) & 1u) == 0) continue;
+          detail::unite(parent, static_cast<Label>((2 * axis) * N + cell),
+                        static_cast<Label>((2 * axis + 1) * N + g.neighbour(c, 2 * axis)));
+        }
+      });
+  Kokkos::parallel_for(
+      "cvf::union_find_compress", Policy(0, 6 * N), KOKKOS_LAMBDA(std::int64_t x) {
+        // Only non-roots are written, always to an ancestor, so concurrent walks stay valid.
+        const Label root = detail::find_root(parent, static_cast<Label>(x));
+        if (root != static_cast<Label>(x)) detail::relaxed_store(parent + x, root);
+      });
+}
+
+/// Number of clusters (variables that are their own label).
+template <class Space = Kokkos::DefaultExecutionSpace, class LabelView>
+std::int64_t count_clusters(const LabelView& labels) {
+  std::int64_t count = 0;
+  Kokkos::parallel_reduce(
+      "cvf::count_clusters",
+      Kokkos::RangePolicy<Space, Kokkos::IndexType<std::int64_t>>(0, labels.extent(0)),
+      KOKKOS_LAMBDA(std::int64_t x, std::int64_t & n) {
+        if (static_cast<std::int64_t>(labels(x)) == x) ++n;
+      },
+      count);
+  return count;
+}
+
+/// Size of the largest cluster; allocates a temporary counter per variable.
+template <class Space = Kokkos::DefaultExecutionSpace, class LabelView>
+std::int64_t largest_cluster(const LabelView& labels) {
+  using Label = typename LabelView::non_const_value_type;
+  using Policy = Kokkos::RangePolicy<Space, Kokkos::IndexType<std::int64_t>>;
+  const std::int64_t n = labels.extent(0);
+  Kokkos::View<Label*, typename LabelView::memory_space> size("cvf::cluster_size", n);
+  Kokkos::parallel_for(
+      "cvf::cluster_size", Policy(0, n),
+      KOKKOS_LAMBDA(std::int64_t x) { Kokkos::atomic_increment(&size(labels(x))); });
+  std::int64_t largest = 0;
+  Kokkos::parallel_reduce(
+      "cvf::largest_cluster", Policy(0, n),
+      KOKKOS_LAMBDA(std::int64_t x, std::int64_t & m) {
+        if (static_cast<std::int64_t>(size(x)) > m) m = size(x);
+      },
+      Kokkos::Max<std::int64_t>(largest));
+  return largest;
+}
+
+}  // namespace portamc::cvf

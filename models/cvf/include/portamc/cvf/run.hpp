@@ -1,0 +1,129 @@
+#pragma once
+// A portamc-cvf run: its typed parameters (validated once), the Markov chain over one state
+// point or a scan of state points with a measurement after every few MC steps, and the
+// per-point records the analysis and the output file are made from.
+//
+// Schedule. The state points are every (T, P) of `pressures` x `temperatures`, pressure
+// outermost (isobars, the order the paper's figures use), or the pairs (T_i, P_i). At each point:
+// `thermalisation` MC steps, then `measurements` measurements, the first right after thermalisation
+// and each later one after `steps_between_measurements` more steps. The first point starts from the
+// configured start; every later one continues from the configuration the one before left.
+// One MC step is the paper's: a volume move, an eta (cube) update, then a sigma update by
+// Metropolis (six arm passes) or by Swendsen-Wang. The RNG step counter runs on over the whole
+// run, so no two steps share random numbers and the run is reproducible from its seed.
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "portamc/cvf/cluster_labels.hpp"
+#include "portamc/cvf/parameters.hpp"
+
+namespace portamc::cvf {
+
+enum class SigmaAlgorithm { metropolis, swendsen_wang };
+enum class StartKind { random, ordered };
+
+const char* to_string(SigmaAlgorithm algorithm);
+const char* to_string(StartKind start);
+
+struct RunParameters {
+  int L = 16;                               ///< lattice size; N = L^3 molecules
+  std::vector<double> temperatures{300.0};  ///< K
+  std::vector<double> pressures{0.1};       ///< MPa
+  /// true: every (T, P) pair, pressure outermost; false: temperatures[i] with pressures[i].
+  bool grid = true;
+  ModelParameters model;
+  SigmaAlgorithm algorithm = SigmaAlgorithm::metropolis;
+  Labelling labelling = Labelling::union_find;
+  StartKind start = StartKind::random;
+  double initial_v_iso = 1.2;  ///< v0 per cell at the start
+  bool volume_moves = true;
+  double volume_step = 0;  ///< largest change of v_iso per move (v0); 0 = automatic, 1/sqrt(N)
+  bool eta_updates = true;
+  std::uint64_t seed = 1;
+
+  long long thermalisation = 1000;  ///< MC steps before the first measurement, per point
+  long long measurements = 1000;    ///< per point, >= 2
+  long long steps_between_measurements = 1;
+
+  int jackknife_blocks = 20;
+  int autocorrelation_lags = 200;  ///< C_M(dt) for dt = 0..this
+
+  std::int64_t molecules() const { return static_cast<std::int64_t>(L) * L * L; }
+  std::size_t point_count() const {
+    return grid ? temperatures.size() * pressures.size() : temperatures.size();
+  }
+  StatePoint point(std::size_t k) const;
+  /// The volume step in use (the automatic choice resolved).
+  double resolved_volume_step() const;
+  /// Throws std::invalid_argument naming the first inconsistent parameter.
+  void validate() const;
+};
+
+/// Measurements at one state point, in Monte Carlo order (per-molecule values, model units).
+struct PointRecord {
+  StatePoint point{};
+  std::vector<std::int64_t> step;      ///< MC steps of the run done before the measurement
+  std::vector<double> hydrogen_bonds;  ///< N_HB / N (zero when gas-like)
+  std::vector<double> cooperative;     ///< N_sigma / N
+  std::vector<double> v_iso;           ///< V_iso / N, v0
+  std::vector<double> volume;          ///< V / N, v0
+  std::vector<double> enthalpy;        ///< H / N, epsilon
+  std::vector<double> order;           ///< M = max_q N_q / (6 N)
+  std::uint64_t steps = 0;             ///< MC steps at this point
+  std::uint64_t volume_proposals = 0, volume_accepted = 0;
+  std::uint64_t label_iterations = 0;  ///< label-equivalence passes (SW), summed
+  double update_seconds = 0, measurement_seconds = 0;
+
+  std::size_t measurements() const { return step.size(); }
+};
+
+/// Progress of the chain.
+struct ChainPosition {
+  std::size_t point = 0;
+  long long thermalisation_done = 0;
+  long long measurements_done = 0;
+  std::uint64_t steps = 0;  ///< MC steps of the run: the RNG step counter
+};
+
+/// Runs the schedule on the default execution space.
+class Run {
+ public:
+  /// Validates the parameters, checks that the state fits on the device and sets up the start.
+  /// std::invalid_argument for bad parameters or a lattice that does not fit.
+  explicit Run(const RunParameters& parameters);
+  ~Run();
+  Run(const Run&) = delete;
+  Run& operator=(const Run&) = delete;
+
+  /// One unit of work: a thermalisation step, or the steps before a measurement and the
+  /// measurement. Does nothing when done().
+  void advance();
+  bool done() const;
+  double fraction_done() const;
+  std::string status() const;
+
+  const RunParameters& parameters() const { return parameters_; }
+  const std::vector<PointRecord>& points() const { return points_; }
+  /// Device bytes the state and the chosen algorithm's scratch take.
+  std::size_t device_bytes() const;
+
+  struct Engine;
+
+ private:
+  void begin_point();
+  void step_once(PointRecord& record);
+  void measure(PointRecord& record);
+
+  RunParameters parameters_;
+  ChainPosition position_;
+  std::vector<PointRecord> points_;
+  std::unique_ptr<Engine> engine_;
+};
+
+/// Device bytes a run of these parameters needs (state + algorithm scratch), for the
+/// fits-on-the-device check before anything is allocated.
+std::size_t required_device_bytes(const RunParameters& parameters);
+
+}  // namespace portamc::cvf

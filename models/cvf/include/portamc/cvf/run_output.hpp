@@ -1,0 +1,38 @@
+#pragma once
+// Analysis of a portamc-cvf run and its HDF5 layout (docs/output.md, section "portamc-cvf").
+#include <cstdio>
+#include <vector>
+
+#include "portamc/cvf/autocorrelation.hpp"
+#include "portamc/cvf/run.hpp"
+#include "portamc/cvf/thermodynamics.hpp"
+#include "portamc/hdf5_file.hpp"
+
+namespace portamc::cvf {
+
+/// Everything derived from one state point's measurements.
+struct PointAnalysis {
+  ResponseFunctions response;                     ///< density, enthalpy, C_P, kappa_T, alpha_P
+  stats::Estimate hydrogen_bonds;                 ///< N_HB / N
+  stats::Estimate cooperative;                    ///< N_sigma / N
+  stats::Estimate v_iso;                          ///< V_iso / N
+  stats::Estimate order;                          ///< M
+  AutocorrelationFunction order_autocorrelation;  ///< C_M(dt), tau_e, tau_int
+  double volume_acceptance = 0;                   ///< NaN without volume moves
+  double ns_per_molecule_step = 0;                ///< update time / (N steps)
+};
+
+std::vector<PointAnalysis> analyse(const RunParameters& parameters,
+                                   const std::vector<PointRecord>& points);
+
+/// Group /cvf of a result file: parameters, a table over the state points (/cvf/scan) and one
+/// group per point (/cvf/point_<k>) with time series, summaries and C_M(dt).
+void write_results(h5::Group root, const RunParameters& parameters,
+                   const std::vector<PointRecord>& points,
+                   const std::vector<PointAnalysis>& analyses);
+
+/// A table of the state points on stdout.
+void print_summary(const RunParameters& parameters, const std::vector<PointRecord>& points,
+                   const std::vector<PointAnalysis>& analyses);
+
+}  // namespace portamc::cvf

@@ -1,0 +1,176 @@
+#include "portamc/cvf/run.hpp"
+
+#include <Kokkos_Core.hpp>
+#include <chrono>
+#include <cstdio>
+#include <optional>
+#include <stdexcept>
+
+#include "portamc/cvf/cluster_bonds.hpp"
+#include "portamc/cvf/simulation.hpp"
+#include "portamc/cvf/swendsen_wang.hpp"
+
+namespace portamc::cvf {
+namespace {
+
+double seconds_now() {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+
+SimulationSettings settings_of(const RunParameters& p) {
+  SimulationSettings s;
+  s.L = p.L;
+  s.seed = p.seed;
+  s.initial_v_iso = p.initial_v_iso;
+  s.initial = p.start == StartKind::ordered ? InitialState::ordered : InitialState::random;
+  s.volume.enabled = p.volume_moves;
+  s.volume.delta = p.resolved_volume_step();
+  return s;
+}
+
+}  // namespace
+
+std::size_t required_device_bytes(const RunParameters& p) {
+  const double N = static_cast<double>(p.molecules());
+  // sigma (6 B) and the cube states (1 B per 4 cells); the counters are a few bytes.
+  double bytes = 6.0 * N + N / 4.0 + 4096.0;
+  if (p.algorithm == SigmaAlgorithm::swendsen_wang) {
+    const bool wide = 6.0 * N >= 4294967296.0;
+    bytes += 4.0 * N + 6.0 * N * (wide ? 8.0 : 4.0);  // bond words and labels
+  }
+  return static_cast<std::size_t>(bytes);
+}
+
+struct Run::Engine {
+  explicit Engine(const RunParameters& p) : simulation(p.model, p.point(0), settings_of(p)), p_(p) {
+    if (p.algorithm == SigmaAlgorithm::swendsen_wang)
+      cluster.emplace(simulation.state().geometry(), p.labelling);
+  }
+
+  void step(PointRecord& record) {
+    if (p_.volume_moves) simulation.volume_move();
+    if (p_.eta_updates) simulation.eta_update();
+    if (cluster) {
+      const auto& point = simulation.point();
+      const BondThresholds thresholds =
+          bond_thresholds(simulation.bond_coupling(), simulation.parameters().J_sigma, point.t);
+      auto& state = simulation.state();
+      cluster->sweep(state.sigma(), state.cube_state(), thresholds, p_.seed, state.step());
+      record.label_iterations += static_cast<std::uint64_t>(cluster->last_iterations());
+      state.recount();
+    } else {
+      simulation.metropolis_sweep();
+    }
+    simulation.end_step();
+  }
+
+  Simulation<> simulation;
+  std::optional<SwendsenWang<>> cluster;
+
+ private:
+  RunParameters p_;
+};
+
+Run::Run(const RunParameters& parameters) : parameters_(parameters) {
+  parameters_.validate();
+  try {
+    engine_ = std::make_unique<Engine>(parameters_);
+  } catch (const std::invalid_argument& e) {
+    throw std::invalid_argument(std::string("cvf run: ") + e.what());
+  }
+  begin_point();
+}
+
+Run::~Run() = default;
+
+std::size_t Run::device_bytes() const {
+  return required_device_bytes(parameters_);
+}
+
+void Run::begin_point() {
+  PointRecord record;
+  record.point = parameters_.point(position_.point);
+  if (position_.point > 0) engine_->simulation.set_point(record.point);
+  points_.push_back(std::move(record));
+  position_.thermalisation_done = 0;
+  position_.measurements_done = 0;
+}
+
+bool Run::done() const {
+  return position_.point >= parameters_.point_count();
+}
+
+double Run::fraction_done() const {
+  const double per_point = static_cast<double>(parameters_.thermalisation) +
+                           static_cast<double>(parameters_.measurements - 1) *
+                               static_cast<double>(parameters_.steps_between_measurements);
+  const double total = per_point * static_cast<double>(parameters_.point_count());
+  return total > 0 ? std::min(1.0, static_cast<double>(position_.steps) / total) : 1.0;
+}
+
+std::string Run::status() const {
+  if (done()) return "done";
+  const StatePoint s = parameters_.point(position_.point);
+  char text[128];
+  std::snprintf(
+      text, sizeof text, "T = %g K, P = %g MPa, %s %lld", s.temperature_kelvin,
+      s.pressure_megapascal,
+      position_.thermalisation_done < parameters_.thermalisation ? "thermalising" : "measurement",
+      position_.thermalisation_done < parameters_.thermalisation ? position_.thermalisation_done
+                                                                 : position_.measurements_done);
+  return text;
+}
+
+void Run::step_once(PointRecord& record) {
+  engine_->step(record);
+  ++record.steps;
+  ++position_.steps;
+}
+
+void Run::measure(PointRecord& record) {
+  const double start = seconds_now();
+  const Measurement m = engine_->simulation.measure();
+  const double N = static_cast<double>(parameters_.molecules());
+  record.step.push_back(static_cast<std::int64_t>(position_.steps));
+  record.hydrogen_bonds.push_back(static_cast<double>(m.n_hb) / N);
+  record.cooperative.push_back(static_cast<double>(m.n_sigma) / N);
+  record.v_iso.push_back(m.v_iso);
+  record.volume.push_back(m.volume);
+  record.enthalpy.push_back(m.enthalpy);
+  record.order.push_back(m.order_parameter);
+  record.measurement_seconds += seconds_now() - start;
+}
+
+void Run::advance() {
+  if (done()) return;
+  PointRecord& record = points_.back();
+  const double start = seconds_now();
+  if (position_.thermalisation_done < parameters_.thermalisation) {
+    step_once(record);
+    ++position_.thermalisation_done;
+    Kokkos::fence();
+    record.update_seconds += seconds_now() - start;
+    return;
+  }
+  if (position_.measurements_done > 0) {
+    for (long long k = 0; k < parameters_.steps_between_measurements; ++k) step_once(record);
+  }
+  Kokkos::fence();
+  record.update_seconds += seconds_now() - start;
+  measure(record);
+  ++position_.measurements_done;
+  if (position_.measurements_done == parameters_.measurements) {
+    const auto& sim = engine_->simulation;
+    record.volume_proposals = static_cast<std::uint64_t>(sim.volume_attempts());
+    record.volume_accepted = static_cast<std::uint64_t>(sim.volume_acceptances());
+    // The counters run over the whole chain: a point's share is its difference.
+    for (std::size_t k = 0; k + 1 < points_.size(); ++k) {
+      record.volume_proposals -= points_[k].volume_proposals;
+      record.volume_accepted -= points_[k].volume_accepted;
+    }
+    ++position_.point;
+    if (!done()) begin_point();
+  }
+}
+
+}  // namespace portamc::cvf

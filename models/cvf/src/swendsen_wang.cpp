@@ -1,0 +1,50 @@
+// Host side of the Swendsen-Wang update: integer bond thresholds and labelling names.
+#include <cmath>
+#include <stdexcept>
+#include <string>
+
+#include "portamc/cvf/cluster_bonds.hpp"
+#include "portamc/cvf/cluster_labels.hpp"
+
+namespace portamc::cvf {
+
+namespace {
+// floor(p 2^32) for p = 1 - exp(-coupling / t) >= 0; exact because scaling by 2^32 is exact.
+std::uint64_t threshold(double coupling_over_t) {
+  const double p = -std::expm1(-coupling_over_t);
+  return static_cast<std::uint64_t>(std::floor(std::ldexp(p, 32)));
+}
+}  // namespace
+
+BondThresholds bond_thresholds(double J_eff, double J_sigma, double t) {
+  if (!(t > 0) || !std::isfinite(t)) {
+    throw std::invalid_argument("cvf::bond_thresholds: temperature t must be positive, got " +
+                                std::to_string(t));
+  }
+  if (!std::isfinite(J_eff)) {
+    throw std::invalid_argument("cvf::bond_thresholds: J_eff must be finite");
+  }
+  if (!(J_sigma >= 0) || !std::isfinite(J_sigma)) {
+    throw std::invalid_argument(
+        "cvf::bond_thresholds: J_sigma must be finite and non-negative, got " +
+        std::to_string(J_sigma));
+  }
+  BondThresholds th;
+  th.covalent = threshold(std::fabs(J_eff) / t);
+  th.covalent_unequal = J_eff < 0;
+  th.cooperative = threshold(J_sigma / t);
+  return th;
+}
+
+std::string to_string(Labelling labelling) {
+  return labelling == Labelling::label_equivalence ? "label_equivalence" : "union_find";
+}
+
+Labelling labelling_from_string(const std::string& name) {
+  if (name == "label_equivalence") return Labelling::label_equivalence;
+  if (name == "union_find") return Labelling::union_find;
+  throw std::invalid_argument("cvf labelling must be label_equivalence or union_find, got '" +
+                              name + "'");
+}
+
+}  // namespace portamc::cvf

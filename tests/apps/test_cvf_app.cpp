@@ -1,0 +1,154 @@
+// End-to-end: portamc-cvf on tiny lattices (Metropolis and Swendsen-Wang, scans and paired
+// state points), the HDF5 file it writes, reproducibility from the seed, the shipped inputs
+// and its error paths.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "../common/app_test.hpp"
+#include "portamc/hdf5_file.hpp"
+
+namespace {
+
+namespace fs = std::filesystem;
+
+class CvfApp : public portamc::testing::AppTest {
+ protected:
+  CvfApp() : AppTest(PORTAMC_CVF_APP, "cvf") {}
+};
+
+const char* tiny =
+    "lattice: {L: 8}\n"
+    "state: {temperatures: [400, 350], pressures: [0.1]}\n"
+    "run: {seed: 7, thermalisation: 20, measurements: 40, steps_between_measurements: 2}\n"
+    "analysis: {blocks: 4, autocorrelation_lags: 10}\n";
+
+TEST_F(CvfApp, WritesACompleteSelfDescribingFile) {
+  const auto output = path("out.h5");
+  ASSERT_EQ(run(write_input("tiny.yaml", tiny) + " -o " + output), 0) << log();
+  EXPECT_NE(log().find("rho [g/cm^3]"), std::string::npos) << log();
+  portamc::h5::InputFile f(output);
+  EXPECT_EQ(f.read_string("/provenance/software"), "portamc");
+  EXPECT_EQ(f.read_scalar<std::uint64_t>("/provenance/seed"), 7u);
+  EXPECT_NE(f.read_string("/config").find("L: 8"), std::string::npos);
+  EXPECT_EQ(f.attribute_int("/cvf", "molecules"), 512);
+  EXPECT_EQ(f.attribute_int("/cvf", "points"), 2);
+  EXPECT_EQ(f.attribute_string("/cvf", "algorithm"), "metropolis");
+  EXPECT_EQ(f.read<double>("/cvf/scan/temperature"), (std::vector<double>{400, 350}));
+  EXPECT_EQ(f.read<double>("/cvf/scan/pressure"), (std::vector<double>{0.1, 0.1}));
+
+  for (int k = 0; k < 2; ++k) {
+    const std::string p = "/cvf/point_" + std::to_string(k) + "/";
+    EXPECT_DOUBLE_EQ(f.attribute_double(p, "temperature"), k == 0 ? 400.0 : 350.0);
+    const auto step = f.read<std::int64_t>(p + "order/step");
+    ASSERT_EQ(step.size(), 40u);
+    // Thermalisation, then a measurement after it and every 2 steps: the run's counter runs on.
+    const std::int64_t first = 20 + k * (20 + 39 * 2);
+    EXPECT_EQ(step.front(), first);
+    EXPECT_EQ(step.back(), first + 78);
+    EXPECT_EQ(f.attribute_int(p, "steps"), 20 + 39 * 2);
+    for (double m : f.read<double>(p + "order/value")) {
+      EXPECT_GE(m, 1.0 / 6.0 - 1e-12);
+      EXPECT_LE(m, 1.0);
+    }
+    for (double n : f.read<double>(p + "hydrogen_bonds/value")) {
+      EXPECT_GE(n, 0.0);
+      EXPECT_LE(n, 2.0);  // four allowed bonds per molecule, each shared by two
+    }
+    const auto v_iso = f.read<double>(p + "v_iso/value");
+    const auto volume = f.read<double>(p + "volume/value");
+    for (std::size_t i = 0; i < v_iso.size(); ++i) {
+      EXPECT_GE(v_iso[i], 1.0);  // hard core
+      EXPECT_GE(volume[i], v_iso[i]);
+    }
+    const double rho = f.read_scalar<double>(p + "density/value");
+    EXPECT_GT(rho, 0.1);
+    EXPECT_LT(rho, 1.3);
+    EXPECT_GT(f.read_scalar<double>(p + "density/error"), 0.0);
+    EXPECT_GT(f.read_scalar<double>(p + "heat_capacity/value"), 0.0);
+    EXPECT_GT(f.read_scalar<double>(p + "compressibility/value"), 0.0);
+    const auto c = f.read<double>(p + "order_autocorrelation/c");
+    ASSERT_EQ(c.size(), 11u);
+    EXPECT_DOUBLE_EQ(c[0], 1.0);
+    EXPECT_EQ(f.attribute_string(p + "density/value", "units"), "g/cm^3");
+    EXPECT_FALSE(f.attribute_string(p + "enthalpy", "description").empty());
+    const double acceptance = f.attribute_double(p, "volume_acceptance");
+    EXPECT_GT(acceptance, 0.0);
+    EXPECT_LT(acceptance, 1.0);
+  }
+}
+
+TEST_F(CvfApp, SameSeedSameSeriesAndSwendsenWangRuns) {
+  const auto input = write_input("tiny.yaml", tiny);
+  std::vector<std::vector<double>> enthalpy;
+  for (const char* extra : {"", "", " --set algorithm.sigma=swendsen_wang",
+                            " --set algorithm.sigma=swendsen_wang --set "
+                            "algorithm.labelling=label_equivalence"}) {
+    const auto output = path("run.h5");
+    ASSERT_EQ(run(input + extra + " -o " + output), 0) << log();
+    portamc::h5::InputFile f(output);
+    enthalpy.push_back(f.read<double>("/cvf/point_1/enthalpy/value"));
+    fs::remove(output);
+  }
+  EXPECT_EQ(enthalpy[0], enthalpy[1]);  // reproducible
+  EXPECT_NE(enthalpy[0], enthalpy[2]);  // another algorithm
+  EXPECT_EQ(enthalpy[2], enthalpy[3]);  // both labellings give the same clusters
+}
+
+TEST_F(CvfApp, PairedStatePoints) {
+  const auto output = path("pairs.h5");
+  const auto input = write_input(
+      "pairs.yaml",
+      "lattice: {L: 4}\nstate: {temperatures: [300, 350, 400], pressures: [-100, 0.1, 100], "
+      "grid: false}\nrun: {thermalisation: 5, measurements: 10}\n"
+      "analysis: {blocks: 2, autocorrelation_lags: 3}\n");
+  ASSERT_EQ(run(input + " -o " + output), 0) << log();
+  portamc::h5::InputFile f(output);
+  EXPECT_EQ(f.read<double>("/cvf/scan/temperature"), (std::vector<double>{300, 350, 400}));
+  EXPECT_EQ(f.read<double>("/cvf/scan/pressure"), (std::vector<double>{-100, 0.1, 100}));
+}
+
+TEST_F(CvfApp, ShippedInputsAreValid) {
+  int checked = 0;
+  for (const auto& entry : fs::directory_iterator(fs::path(PORTAMC_SOURCE_DIR) / "input")) {
+    const std::string name = entry.path().filename().string();
+    if (name.rfind("cvf", 0) != 0 || entry.path().extension() != ".yaml") continue;
+    EXPECT_EQ(run(entry.path().string() + " --dry-run"), 0) << name << "\n" << log();
+    ++checked;
+  }
+  EXPECT_GE(checked, 5);
+}
+
+TEST_F(CvfApp, BadInputIsRejectedBeforeAnyWork) {
+  const auto output = path("never.h5");
+  struct Case {
+    std::string args, message;
+  };
+  const std::vector<Case> cases = {
+      {"--set lattice.L=6", "multiple of 4"},
+      {"--set lattice.L=2", "lattice.L"},
+      {"--set state.temperatures=[300,-5]", "temperature"},
+      {"--set state.temperatures=[0]", "temperature"},
+      {"--set state.grid=false --set state.temperatures=[300,310]", "equal"},
+      {"--set analysis.autocorrelation_lags=50 --set run.measurements=50", "lags"},
+      {"--set analysis.blocks=60 --set run.measurements=50", "blocks"},
+      {"--set start.v_iso=0.9", "v_iso"},
+      {"--set model.gas_threshold=1", "gas"},
+      {"--set model.cutoff=0.5", "cutoff"},
+      {"--set model.J_over_4epsilon=-1", "J_over_4epsilon"},
+      {"--set algorithm.sigma=wolff", "algorithm.sigma"},
+      {"--set lattice.M=3", "lattice.M"},
+      {"--set lattice.L=400000", "free to give"},
+      {"--resume x.h5", "no checkpoints"},
+  };
+  for (const auto& c : cases) {
+    EXPECT_EQ(run(c.args + " -o " + output), 2) << c.args << "\n" << log();
+    EXPECT_NE(log().find(c.message), std::string::npos) << c.args << "\n" << log();
+    EXPECT_FALSE(fs::exists(output)) << c.args;
+  }
+}
+
+}  // namespace
