@@ -21,7 +21,11 @@
 // on a small ensemble first (warm-up), then once timed.
 //
 // Usage: bench_josephson [--quick] [--diagnose] [--workload W] [--realisations N] [--cap K]
+//                       [--loop L]
 // --workload: only scattered, to-cap or ramp.
+// --loop: the advance kernel's loop (AdvanceLoop): chunked (the default), reference, or both
+//   (every ensemble row with each, reference marked ":ref" in the schedule column), to time
+//   them against each other in one run; their results are the same bit for bit.
 // --diagnose: launch-by-launch timing of the refill schedule (diagnose_refill below).
 // Default realisations: 2^20 on a GPU, 512 on a CPU; --quick: 2^18 on a GPU, 128 on a CPU.
 #include <Kokkos_Core.hpp>
@@ -52,6 +56,7 @@ struct Options {
   std::string only;                // --workload: run only this workload
   std::uint64_t realisations = 0;  // 0: default for the device
   std::uint64_t cap = 200000;
+  std::vector<AdvanceLoop> loops{AdvanceLoop::chunked};
 };
 
 struct Workload {
@@ -86,10 +91,12 @@ struct Row {
 };
 
 template <class Real>
-Row time_ensemble(LangevinParameters p, Integrator integrator, Schedule schedule) {
+Row time_ensemble(LangevinParameters p, Integrator integrator, Schedule schedule,
+                  AdvanceLoop loop) {
   p.integrator = integrator;
   EnsembleOptions o;
   o.schedule = schedule;
+  o.loop = loop;
   {
     LangevinParameters warm = p;
     warm.realisations = std::min<std::uint64_t>(p.realisations, 4096);
@@ -161,7 +168,7 @@ void print_row(const char* workload, const char* method, const char* precision,
 }
 
 template <class Real>
-void bench_precision(const Workload& w) {
+void bench_precision(const Workload& w, const std::vector<AdvanceLoop>& loops) {
   const char* precision = std::is_same_v<Real, float> ? "float" : "double";
   const bool ramp = w.params.nu > 0;
   double plain_rate = 0;
@@ -173,9 +180,13 @@ void bench_precision(const Workload& w) {
   for (Integrator integrator : {Integrator::euler, Integrator::heun}) {
     for (Schedule schedule : {Schedule::refill, Schedule::one_per_thread}) {
       if (ramp && (schedule != Schedule::refill || integrator != Integrator::euler)) continue;
-      const Row row = time_ensemble<Real>(w.params, integrator, schedule);
-      print_row(w.name, to_string(integrator), precision, to_string(schedule), w.params, row,
-                plain_rate);
+      for (AdvanceLoop loop : loops) {
+        const Row row = time_ensemble<Real>(w.params, integrator, schedule, loop);
+        const std::string name =
+            std::string(to_string(schedule)) + (loop == AdvanceLoop::reference ? ":ref" : "");
+        print_row(w.name, to_string(integrator), precision, name.c_str(), w.params, row,
+                  plain_rate);
+      }
     }
   }
 }
@@ -185,7 +196,7 @@ void bench_precision(const Workload& w) {
 /// quarter to four times the measured residency, so a slow run shows whether the time goes
 /// into the bulk (every slot busy), the tail, or a slot count the device cannot hold at once.
 template <class Real>
-void diagnose_refill(const Workload& w) {
+void diagnose_refill(const Workload& w, AdvanceLoop loop) {
   const char* precision = std::is_same_v<Real, float> ? "float" : "double";
   LangevinParameters p = w.params;
   std::int64_t resident = 0;
@@ -193,12 +204,13 @@ void diagnose_refill(const Workload& w) {
     Ensemble<Space, Real> probe(p);
     resident = probe.slot_count();
   }
-  std::printf("# diagnose %s: refill, resident slots measured %lld\n", precision,
-              static_cast<long long>(resident));
+  std::printf("# diagnose %s: refill, %s loop, resident slots measured %lld\n", precision,
+              to_string(loop), static_cast<long long>(resident));
   std::printf("%-6s %9s %6s %9s %12s %9s %10s\n", "prec", "slots", "launch", "active", "steps",
               "seconds", "1e9 st/s");
   for (double factor : {0.25, 0.5, 1.0, 2.0, 4.0}) {
     EnsembleOptions o;
+    o.loop = loop;
     o.slots = std::max<std::int64_t>(1, static_cast<std::int64_t>(factor * resident));
     Ensemble<Space, Real> e(p, o);
     Kokkos::fence();
@@ -255,6 +267,18 @@ int main(int argc, char** argv) {
         std::fprintf(stderr, "bench_josephson: --realisations expects an integer >= 1\n");
         return 2;
       }
+    } else if (!std::strcmp(argv[i], "--loop") && has_value) {
+      const std::string loop = argv[++i];
+      if (loop == "chunked") {
+        opt.loops = {AdvanceLoop::chunked};
+      } else if (loop == "reference") {
+        opt.loops = {AdvanceLoop::reference};
+      } else if (loop == "both") {
+        opt.loops = {AdvanceLoop::chunked, AdvanceLoop::reference};
+      } else {
+        std::fprintf(stderr, "bench_josephson: --loop expects chunked, reference or both\n");
+        return 2;
+      }
     } else if (!std::strcmp(argv[i], "--cap") && has_value) {
       if (!parse_count(argv[++i], opt.cap)) {
         std::fprintf(stderr, "bench_josephson: --cap expects an integer >= 1\n");
@@ -263,7 +287,7 @@ int main(int argc, char** argv) {
     } else {
       std::fprintf(stderr,
                    "usage: bench_josephson [--quick] [--diagnose] [--workload W] [--realisations "
-                   "N] [--cap K]\n");
+                   "N] [--cap K] [--loop chunked|reference|both]\n");
       return 2;
     }
   }
@@ -297,14 +321,16 @@ int main(int argc, char** argv) {
               "1e9 st/s", "x plain");
   std::fflush(stdout);
   if (opt.diagnose) {
-    diagnose_refill<float>(work.front());
-    diagnose_refill<double>(work.front());
+    for (AdvanceLoop loop : opt.loops) {
+      diagnose_refill<float>(work.front(), loop);
+      diagnose_refill<double>(work.front(), loop);
+    }
     return 0;
   }
   for (const Workload& w : work) {
     if (!opt.only.empty() && opt.only != w.name) continue;
-    bench_precision<float>(w);
-    bench_precision<double>(w);
+    bench_precision<float>(w, opt.loops);
+    bench_precision<double>(w, opt.loops);
   }
   return 0;
 }

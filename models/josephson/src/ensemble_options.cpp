@@ -9,12 +9,18 @@ const char* to_string(Schedule schedule) {
   return schedule == Schedule::refill ? "refill" : "one_per_thread";
 }
 
+const char* to_string(AdvanceLoop loop) {
+  return loop == AdvanceLoop::chunked ? "chunked" : "reference";
+}
+
 void EnsembleOptions::validate() const {
   auto reject = [](const std::string& name, const std::string& value, const std::string& expected) {
     throw std::invalid_argument("josephson ensemble options: " + name + " = " + value + ": " +
                                 expected);
   };
   if (slots < 0) reject("slots", std::to_string(slots), "expected >= 1, or 0 for the default");
+  if (loop != AdvanceLoop::chunked && loop != AdvanceLoop::reference)
+    reject("loop", std::to_string(static_cast<int>(loop)), "expected chunked or reference");
   if (steps_per_launch < 1) reject("steps_per_launch", "0", "expected >= 1");
   if (!(compact_below >= 0 && compact_below <= 1)) {
     std::ostringstream s;

@@ -13,6 +13,7 @@
 #include <numeric>
 #include <string>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "portamc/fast_math.hpp"
@@ -98,6 +99,96 @@ TEST(JosephsonEnsemble, RefillAndOnePerThreadAgreeBitwise) {
   expect_schedules_agree<float>(Dynamics::underdamped, Integrator::heun);
   expect_schedules_agree<double>(Dynamics::overdamped, Integrator::euler);
   expect_schedules_agree<float>(Dynamics::overdamped, Integrator::heun);
+}
+
+/// The chunked loop (the default) and the reference loop of the advance kernel leave the same
+/// state, bit for bit, after every launch: slots, counters and results. Launch lengths from
+/// 1 step (every block an edge block) to the whole cap, misaligned starts, both schedules,
+/// every stepper, constant bias and ramp, float and double.
+template <class Real>
+void expect_loops_agree(LangevinParameters p, EnsembleOptions o, std::uint64_t launch,
+                        const std::string& what) {
+  o.loop = AdvanceLoop::chunked;
+  Ensemble<Space, Real> chunked(p, o);
+  o.loop = AdvanceLoop::reference;
+  Ensemble<Space, Real> reference(p, o);
+  for (int i = 0; !reference.done(); ++i) {
+    ASSERT_LT(i, 100000) << what;
+    reference.advance(launch);
+    chunked.advance(launch);
+    ASSERT_EQ(chunked.finished(), reference.finished()) << what << ", launch " << i;
+    if (i % 7 == 0 || reference.done()) {
+      const EnsembleCheckpoint a = chunked.checkpoint(), b = reference.checkpoint();
+      ASSERT_EQ(a.slot_realisation, b.slot_realisation) << what << ", launch " << i;
+      ASSERT_EQ(a.slot_step, b.slot_step) << what << ", launch " << i;
+      ASSERT_EQ(a.slot_phi, b.slot_phi) << what << ", launch " << i;
+      ASSERT_EQ(a.slot_v, b.slot_v) << what << ", launch " << i;
+      ASSERT_EQ(a.next_realisation, b.next_realisation) << what << ", launch " << i;
+    }
+  }
+  EXPECT_TRUE(chunked.done()) << what;
+  expect_identical(chunked.results(), reference.results(), what);
+}
+
+TEST(JosephsonEnsemble, ChunkedAndReferenceLoopsAgreeBitwise) {
+  LangevinParameters p = quick_escape(96);
+  p.max_steps = 1502;  // not a multiple of 4: the capping block is partial
+  const std::pair<Dynamics, Integrator> steppers[] = {{Dynamics::underdamped, Integrator::euler},
+                                                      {Dynamics::underdamped, Integrator::heun},
+                                                      {Dynamics::overdamped, Integrator::euler},
+                                                      {Dynamics::overdamped, Integrator::heun}};
+  for (const auto& [dynamics, integrator] : steppers) {
+    for (double nu : {0.0, 2e-5}) {
+      LangevinParameters q = p;
+      q.dynamics = dynamics;
+      q.integrator = integrator;
+      q.nu = nu;
+      const std::string name =
+          std::string(to_string(dynamics)) + " " + to_string(integrator) + (nu > 0 ? " ramp" : "");
+      EnsembleOptions refill;
+      refill.slots = 13;
+      EnsembleOptions one;
+      one.schedule = Schedule::one_per_thread;
+      for (std::uint64_t launch : {1u, 5u, 9u, 258u, 1502u}) {
+        if (launch < 5 && !(dynamics == Dynamics::underdamped && integrator == Integrator::euler))
+          continue;  // thousands of launches: one stepper is enough
+        const std::string l = ", launch " + std::to_string(launch);
+        expect_loops_agree<float>(q, refill, launch, "float refill " + name + l);
+        expect_loops_agree<double>(q, one, launch, "double one_per_thread " + name + l);
+      }
+      expect_loops_agree<float>(q, one, 3, "float one_per_thread " + name + ", launch 3");
+      expect_loops_agree<double>(q, refill, 4, "double refill " + name + ", launch 4");
+    }
+  }
+}
+
+/// Realisations restored just before step 2^34, where word 0 of the Philox counter (block
+/// bits 0..31) wraps and the block's high bits move to word 1: the chunked loop ends its
+/// chunk there and continues with the next counter word, as the reference loop does.
+TEST(JosephsonEnsemble, ChunkedLoopCrossesTheCounterWordWrap) {
+  for (std::uint64_t launch : {300u, 100000u}) {
+    LangevinParameters p = quick_escape(64);
+    const std::uint64_t wrap = std::uint64_t{1} << 34;  // block 2^32
+    p.max_steps = wrap + 4000;
+    EnsembleOptions o;
+    o.schedule = Schedule::one_per_thread;
+    std::vector<EnsembleResults> results;
+    for (AdvanceLoop loop : {AdvanceLoop::chunked, AdvanceLoop::reference}) {
+      o.loop = loop;
+      Ensemble<Space, float> ensemble(p, o);
+      EnsembleCheckpoint c = ensemble.checkpoint();
+      for (std::size_t s = 0; s < c.slot_step.size(); ++s)
+        c.slot_step[s] = wrap - 2 * s - 1;  // up to 127 steps before it, any alignment
+      ensemble.restore(c);
+      while (!ensemble.done()) ensemble.advance(launch);
+      results.push_back(ensemble.results());
+    }
+    std::size_t crossed = 0;
+    for (std::uint64_t k : results[1].steps) crossed += k > wrap + 4;
+    EXPECT_GT(crossed, 32u);
+    expect_identical(results[0], results[1],
+                     "chunked vs reference across the wrap, launch " + std::to_string(launch));
+  }
 }
 
 /// Slot counts from 1 to more than the realisations, launches from 1 step (every step a

@@ -51,6 +51,9 @@ struct EnsembleOptions {
   /// refill: pack the busy slots once fewer than this fraction of the launched slots are busy
   /// and nothing is left to refill them; 0 never packs. In [0, 1].
   double compact_below = 0.75;
+  /// The advance kernel's loop (ensemble_kernels.hpp); both give the same results bit for
+  /// bit, chunked with fewer instructions per step.
+  AdvanceLoop loop = AdvanceLoop::chunked;
 
   /// Throws std::invalid_argument naming the offending option.
   void validate() const;

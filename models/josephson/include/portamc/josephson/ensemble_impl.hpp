@@ -176,16 +176,25 @@ void Ensemble<ExecutionSpace, Real, ForcePolicy>::launch(
   const AdvancePolicy<ExecutionSpace, Real> policy(space_, 0, count);
   with_stepper<Real, ForcePolicy>(params_, [&](const auto stepper) {
     using Stepper = std::decay_t<decltype(stepper)>;
-    if (params_.nu > 0) {
+    auto run = [&](auto ramp, auto loop) {
       Kokkos::parallel_for(
-          "josephson::advance_ramp", policy,
-          AdvanceKernel<Real, memory_space, Stepper, true>{slots, results_, next_realisation_,
-                                                           finished_count_, stepper, c, probe});
+          ramp ? "josephson::advance_ramp" : "josephson::advance", policy,
+          AdvanceKernel<Real, memory_space, Stepper, decltype(ramp)::value, decltype(loop)::value>{
+              slots, results_, next_realisation_, finished_count_, stepper, c, probe});
+    };
+    using chunked = std::integral_constant<AdvanceLoop, AdvanceLoop::chunked>;
+    using reference = std::integral_constant<AdvanceLoop, AdvanceLoop::reference>;
+    const bool ramp = params_.nu > 0;
+    if (options_.loop == AdvanceLoop::chunked) {
+      if (ramp)
+        run(std::true_type{}, chunked{});
+      else
+        run(std::false_type{}, chunked{});
     } else {
-      Kokkos::parallel_for(
-          "josephson::advance", policy,
-          AdvanceKernel<Real, memory_space, Stepper, false>{slots, results_, next_realisation_,
-                                                            finished_count_, stepper, c, probe});
+      if (ramp)
+        run(std::true_type{}, reference{});
+      else
+        run(std::false_type{}, reference{});
     }
   });
 }

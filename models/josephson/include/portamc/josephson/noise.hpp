@@ -16,6 +16,7 @@
 // a float kernel does no double work for noise.
 #include <Kokkos_Core.hpp>
 #include <cstdint>
+#include <type_traits>
 
 #include "portamc/fast_math.hpp"
 #include "portamc/josephson/elementary.hpp"
@@ -30,15 +31,65 @@ inline constexpr int normals_per_block = 4;
 template <class Real>
 using NormalBlock = Kokkos::Array<Real, normals_per_block>;
 
+/// rng::philox4x32_10 (Philox4x32-10, all ten rounds), bit for bit, for the integration loop.
+/// On CUDA devices each round's two 32x32 -> 64-bit products are one PTX mul.wide.u32 each,
+/// split into their halves as a register pair: Random123's portable form (a 64-bit product
+/// and a shift) compiles to an extra integer add per product there, about 20 instructions
+/// per block, 5 per step, in a loop that is bound by instruction issue. Elsewhere this is
+/// rng::philox4x32_10 itself. test_josephson_noise compares the two on every backend.
+KOKKOS_FORCEINLINE_FUNCTION rng::Block philox_block(const rng::Block& counter, std::uint32_t key0,
+                                                    std::uint32_t key1) {
+#if defined(__CUDA_ARCH__)
+  std::uint32_t c0 = counter[0], c1 = counter[1], c2 = counter[2], c3 = counter[3];
+  PORTAMC_UNROLL
+  for (int round = 0; round < 10; ++round) {
+    std::uint32_t lo0, hi0, lo1, hi1;
+    asm("{\n\t.reg .u64 p;\n\tmul.wide.u32 p, %2, %3;\n\tmov.b64 {%0, %1}, p;\n\t}"
+        : "=r"(lo0), "=r"(hi0)
+        : "r"(c0), "r"(0xD2511F53u));
+    asm("{\n\t.reg .u64 p;\n\tmul.wide.u32 p, %2, %3;\n\tmov.b64 {%0, %1}, p;\n\t}"
+        : "=r"(lo1), "=r"(hi1)
+        : "r"(c2), "r"(0xCD9E8D57u));
+    c0 = hi1 ^ c1 ^ key0;
+    c1 = lo1;
+    c2 = hi0 ^ c3 ^ key1;
+    c3 = lo0;
+    key0 += 0x9E3779B9u;  // Weyl sequence of the key schedule
+    key1 += 0xBB67AE85u;
+  }
+  return rng::Block{{c0, c1, c2, c3}};
+#else
+  return rng::philox4x32_10(counter, key0, key1);
+#endif
+}
+
 /// Two independent standard normals from two 32-bit words (see the header comment).
-template <class Real>
+///
+/// Lean (the chunked loop's): on CUDA in float, the log and sqrt are the flush-to-zero forms
+/// of fastmath::log and fastmath::sqrt (the same MUFU.LG2 and MUFU.SQRT, and the same ln 2
+/// product with the factor -2 folded in, which is exact): their inputs u >= 2^-32 and
+/// -2 ln u are never subnormal, so the results are the same bit for bit, without the
+/// subnormal scaling around each instruction (6 instructions per pair). Elsewhere Lean
+/// changes nothing.
+template <class Real, bool Lean = false>
 KOKKOS_INLINE_FUNCTION void box_muller(std::uint32_t radius_word, std::uint32_t angle_word,
                                        Real& first, Real& second) {
   constexpr Real two_pow_minus_32 = Real(2.3283064365386962890625e-10);
   // (a + 1) 2^-32 without 64-bit integers: exact in double; in float it rounds to 24 bits
   // (never above 1: 1 + 2^-32 rounds to 1) and stays exact for the small a of the tail.
   const Real u = static_cast<Real>(radius_word) * two_pow_minus_32 + two_pow_minus_32;
-  const Real radius = fastmath::sqrt(Real(-2) * log_unit(u));  // the library's off CUDA
+  Real radius;
+#if defined(__CUDA_ARCH__)
+  if constexpr (Lean && std::is_same_v<Real, float>) {
+    float log2_u, root;
+    asm("lg2.approx.ftz.f32 %0, %1;" : "=f"(log2_u) : "f"(u));
+    // fastmath::log is log2 u * float(ln 2); times -2 is exact, so fold it in.
+    const float minus_two_ln_u = log2_u * (-2.0f * 0.693147180559945309417f);
+    asm("sqrt.approx.ftz.f32 %0, %1;" : "=f"(root) : "f"(minus_two_ln_u));
+    radius = root;
+  } else
+#endif
+    radius = fastmath::sqrt(Real(-2) * log_unit(u));  // the library's off CUDA
   Real c, s;
   sincos_turn<Real>(angle_word, c, s);
   first = radius * c;
@@ -46,11 +97,11 @@ KOKKOS_INLINE_FUNCTION void box_muller(std::uint32_t radius_word, std::uint32_t 
 }
 
 /// The four normals of one Philox block: words (0, 1) and (2, 3) as Box–Muller pairs.
-template <class Real>
+template <class Real, bool Lean = false>
 KOKKOS_INLINE_FUNCTION NormalBlock<Real> normals_from_words(const rng::Block& words) {
   NormalBlock<Real> n;
-  box_muller<Real>(words[0], words[1], n[0], n[1]);
-  box_muller<Real>(words[2], words[3], n[2], n[3]);
+  box_muller<Real, Lean>(words[0], words[1], n[0], n[1]);
+  box_muller<Real, Lean>(words[2], words[3], n[2], n[3]);
   return n;
 }
 
