@@ -127,4 +127,46 @@ TEST(Rng, SameNumbersOnDefaultAndHostBackends) {
   EXPECT_EQ(host[4 * 4095 + 3], b[3]);
 }
 
+/// rng::philox4x32_10 on the default execution space (PTX multiplies on CUDA) against the
+/// host's (Random123), for counters and keys
+/// from a scrambled sequence and the all-zero and all-one extremes.
+struct PhiloxBlocks {
+  Kokkos::View<std::uint32_t* [6], Kokkos::DefaultExecutionSpace::memory_space> in;
+  Kokkos::View<std::uint32_t* [4], Kokkos::DefaultExecutionSpace::memory_space> out;
+  KOKKOS_INLINE_FUNCTION void operator()(const int i) const {
+    const portamc::rng::Block b = portamc::rng::philox4x32_10(
+        portamc::rng::Block{{in(i, 0), in(i, 1), in(i, 2), in(i, 3)}}, in(i, 4), in(i, 5));
+    for (int j = 0; j < 4; ++j) out(i, j) = b[j];
+  }
+};
+
+TEST(Rng, DefaultBackendPhiloxEqualsHostForExtremeInputs) {
+  const int n = 4096;
+  Kokkos::View<std::uint32_t* [6], Kokkos::DefaultExecutionSpace::memory_space> in("in", n);
+  Kokkos::View<std::uint32_t* [4], Kokkos::DefaultExecutionSpace::memory_space> out("out", n);
+  auto h_in = Kokkos::create_mirror_view(in);
+  std::uint64_t x = 0x243F6A8885A308D3ull;
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j < 6; ++j) {
+      x = x * 6364136223846793005ull + 1442695040888963407ull;  // a 64-bit LCG, top bits
+      h_in(i, j) = i == 0 ? 0u : i == 1 ? 0xFFFFFFFFu : static_cast<std::uint32_t>(x >> 32);
+    }
+  Kokkos::deep_copy(in, h_in);
+  Kokkos::parallel_for(Kokkos::RangePolicy<Kokkos::DefaultExecutionSpace>(0, n),
+                       PhiloxBlocks{in, out});
+  const auto h_out = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), out);
+  int differ = 0;
+  for (int i = 0; i < n; ++i) {
+    const portamc::rng::Block e = portamc::rng::philox4x32_10(
+        portamc::rng::Block{{h_in(i, 0), h_in(i, 1), h_in(i, 2), h_in(i, 3)}}, h_in(i, 4),
+        h_in(i, 5));
+    for (int j = 0; j < 4; ++j)
+      if (h_out(i, j) != e[j] && differ++ < 3) ADD_FAILURE() << "block " << i << " word " << j;
+  }
+  EXPECT_EQ(differ, 0);
+  // Random123's known answer for counter 0, key 0.
+  EXPECT_EQ(h_out(0, 0), 0x6627e8d5u);
+  EXPECT_EQ(h_out(0, 3), 0x9b00dbd8u);
+}
+
 }  // namespace

@@ -330,7 +330,7 @@ struct AdvanceKernel {
       bool escaped = false, ended;
       if (chunk.left != 0) {
         const NormalBlock<Real> noise =
-            normals_from_words<Real, true>(philox_block(chunk.counter, key0, key1));
+            normals_from_words<Real, true>(rng::philox4x32_10(chunk.counter, key0, key1));
         Real drive0 = c.drive;
         if constexpr (Ramp) drive0 = drive_at(chunk_block(chunk) * normals_per_block);
         int j = 0;

@@ -31,38 +31,6 @@ inline constexpr int normals_per_block = 4;
 template <class Real>
 using NormalBlock = Kokkos::Array<Real, normals_per_block>;
 
-/// rng::philox4x32_10 (Philox4x32-10, all ten rounds), bit for bit, for the integration loop.
-/// On CUDA devices each round's two 32x32 -> 64-bit products are one PTX mul.wide.u32 each,
-/// split into their halves as a register pair: Random123's portable form (a 64-bit product
-/// and a shift) compiles to an extra integer add per product there, about 20 instructions
-/// per block, 5 per step, in a loop that is bound by instruction issue. Elsewhere this is
-/// rng::philox4x32_10 itself. test_josephson_noise compares the two on every backend.
-KOKKOS_FORCEINLINE_FUNCTION rng::Block philox_block(const rng::Block& counter, std::uint32_t key0,
-                                                    std::uint32_t key1) {
-#if defined(__CUDA_ARCH__)
-  std::uint32_t c0 = counter[0], c1 = counter[1], c2 = counter[2], c3 = counter[3];
-  PORTAMC_UNROLL
-  for (int round = 0; round < 10; ++round) {
-    std::uint32_t lo0, hi0, lo1, hi1;
-    asm("{\n\t.reg .u64 p;\n\tmul.wide.u32 p, %2, %3;\n\tmov.b64 {%0, %1}, p;\n\t}"
-        : "=r"(lo0), "=r"(hi0)
-        : "r"(c0), "r"(0xD2511F53u));
-    asm("{\n\t.reg .u64 p;\n\tmul.wide.u32 p, %2, %3;\n\tmov.b64 {%0, %1}, p;\n\t}"
-        : "=r"(lo1), "=r"(hi1)
-        : "r"(c2), "r"(0xCD9E8D57u));
-    c0 = hi1 ^ c1 ^ key0;
-    c1 = lo1;
-    c2 = hi0 ^ c3 ^ key1;
-    c3 = lo0;
-    key0 += 0x9E3779B9u;  // Weyl sequence of the key schedule
-    key1 += 0xBB67AE85u;
-  }
-  return rng::Block{{c0, c1, c2, c3}};
-#else
-  return rng::philox4x32_10(counter, key0, key1);
-#endif
-}
-
 /// Two independent standard normals from two 32-bit words (see the header comment).
 ///
 /// Lean (the chunked loop's): on CUDA in float, the log and sqrt are the flush-to-zero forms
