@@ -67,7 +67,6 @@ def plot_autocorrelation(h5, others, path):
 
 
 def plot_response(h5, path):
-    scan = h5["cvf/scan"]
     T, P = read(h5, "cvf/scan/temperature"), read(h5, "cvf/scan/pressure")
     quantities = [("density", r"$\rho$ [g/cm$^3$]"),
                   ("heat_capacity", r"$C_P$ [J/(mol K)]"),
@@ -85,7 +84,6 @@ def plot_response(h5, path):
     for ax in axes[1]:
         ax.set_xlabel("T [K]")
     axes[0, 0].legend(fontsize=7)
-    del scan
     fig.tight_layout()
     finish(fig, h5, path)
 
@@ -96,10 +94,9 @@ def plot_series(h5, path):
     for k, g in enumerate(groups):
         step = read(h5, g.name + "/order/step")
         volume = read(h5, g.name + "/volume/value")
-        molar_mass, v0 = 18.01528, None
-        r0 = float(h5["cvf"].attrs.get("r0_angstrom", 2.9))
-        v0 = (r0 * 1e-8) ** 3 * 6.02214076e23
-        axes[0].plot(step, molar_mass / (volume * v0), lw=0.6, color=f"C{k}", label=label(g))
+        r0 = float(h5["cvf"].attrs["r0_angstrom"])
+        v0_cm3_per_mol = (r0 * 1e-8) ** 3 * 6.02214076e23
+        axes[0].plot(step, 18.01528 / (volume * v0_cm3_per_mol), lw=0.6, color=f"C{k}", label=label(g))
         axes[1].plot(step, read(h5, g.name + "/hydrogen_bonds/value"), lw=0.6, color=f"C{k}")
         axes[2].plot(step, read(h5, g.name + "/order/value"), lw=0.6, color=f"C{k}")
     axes[0].set_ylabel(r"$\rho$ [g/cm$^3$]")

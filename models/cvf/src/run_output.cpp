@@ -69,6 +69,7 @@ void write_results(h5::Group root, const RunParameters& p, const std::vector<Poi
   cvf.attribute("labelling", to_string(p.labelling).c_str());
   cvf.attribute("points", static_cast<std::int64_t>(points.size()));
   cvf.attribute("volume_step", p.resolved_volume_step());
+  cvf.attribute("r0_angstrom", p.model.r0_angstrom);  // v0 = r0^3 converts volumes to densities
 
   // One row per state point: what a scan plot needs without opening the point groups.
   std::vector<double> column[16];

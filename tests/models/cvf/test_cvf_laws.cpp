@@ -62,7 +62,8 @@ TEST(CvfLaws, IsolatedMoleculesWithoutBonds) {
     // J_eff = 0: molecules are independent, so every snapshot of L^3 = 1728 molecules is a
     // set of independent samples; replicas with distinct seeds make the snapshots independent.
     for (std::uint64_t replica = 0; replica < 4; ++replica) {
-      cvf::Simulation<Kokkos::DefaultHostExecutionSpace> sim(m, cvf::ReducedStatePoint{1.0, 0.2}, fixed_volume(12, 50 + replica));
+      cvf::Simulation<Kokkos::DefaultHostExecutionSpace> sim(m, cvf::ReducedStatePoint{1.0, 0.2},
+                                                             fixed_volume(12, 50 + replica));
       for (int s = 0; s < 150; ++s) sim.step();
       const auto sigma = sim.checkpoint().sigma;
       const std::int64_t N = sim.state().geometry().cells();
