@@ -25,8 +25,10 @@ class FastDivisor {
   KOKKOS_INLINE_FUNCTION std::uint32_t divisor() const { return divisor_; }
 
   KOKKOS_INLINE_FUNCTION std::uint32_t quotient(std::uint32_t n) const {
-    const std::uint64_t low = (multiplier_ & 0xFFFFFFFFu) * n;
-    const std::uint64_t high = (multiplier_ >> 32) * n + (low >> 32);
+    // Both products are 32 x 32 -> 64 bits: one wide multiply each (see wide_product).
+    const std::uint64_t low = wide_product(static_cast<std::uint32_t>(multiplier_), n);
+    const std::uint64_t high =
+        wide_product(static_cast<std::uint32_t>(multiplier_ >> 32), n) + (low >> 32);
     return divisor_ == 1 ? n : static_cast<std::uint32_t>(high >> 32);
   }
 
@@ -38,6 +40,19 @@ class FastDivisor {
   }
 
  private:
+  /// a * b as 64 bits. On CUDA devices written as PTX mul.wide.u32: from C++ (masked or
+  /// cast operands alike) nvcc emits 64 x 64-bit multiplies, several instructions each, and
+  /// the update kernels that split thread indices into coordinates are bound by issue.
+  KOKKOS_INLINE_FUNCTION static std::uint64_t wide_product(std::uint32_t a, std::uint32_t b) {
+#if defined(__CUDA_ARCH__)
+    std::uint64_t product;
+    asm("mul.wide.u32 %0, %1, %2;" : "=l"(product) : "r"(a), "r"(b));
+    return product;
+#else
+    return static_cast<std::uint64_t>(a) * static_cast<std::uint64_t>(b);
+#endif
+  }
+
   std::uint64_t multiplier_ = 0;
   std::uint32_t divisor_ = 1;
 };

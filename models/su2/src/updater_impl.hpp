@@ -81,7 +81,10 @@ void Updater<ExecutionSpace, Real>::heatbath_sweep(field_type& field) {
               CountingHeatbathKernel<ExecutionSpace, Real, D>{kernel},
               Kokkos::Sum<HeatbathTally, memory_space>(pass_tallies_[2 * mu + parity]));
         } else {
-          Kokkos::parallel_for("su2::heatbath", policy, kernel);
+          dispatch_direction<D>(mu, [&](auto m) {
+            Kokkos::parallel_for("su2::heatbath", policy,
+                                 FixedDirection<decltype(kernel), decltype(m)::value>{kernel});
+          });
         }
       }
     }
@@ -108,7 +111,10 @@ void Updater<ExecutionSpace, Real>::overrelaxation_sweep(field_type& field) {
       for (int parity = 0; parity < 2; ++parity) {
         kernel.mu = mu;
         kernel.parity = parity;
-        Kokkos::parallel_for("su2::overrelaxation", policy, kernel);
+        dispatch_direction<D>(mu, [&](auto m) {
+          Kokkos::parallel_for("su2::overrelaxation", policy,
+                               FixedDirection<decltype(kernel), decltype(m)::value>{kernel});
+        });
       }
     }
   });

@@ -84,11 +84,11 @@ struct QueuedHeatbathKernel {
       const std::int64_t h = chunk * t + rank;
       if (h < half_volume) {
         const LatticeSite<D> at(heatbath.geometry, heatbath.parity, h);
-        const auto s = heatbath.staple(at);
+        const auto s = heatbath.staple(at, heatbath.mu);
         const bool kp = heatbath.kennedy_pendleton(s.alpha);
-        const A0Draw<Real> d = draw_a0_first(kp, s.alpha, heatbath.draws(at.site));
+        const A0Draw<Real> d = draw_a0_first(kp, s.alpha, heatbath.draws(at.site, heatbath.mu));
         if (d.accepted) {
-          heatbath.write(h, s.w, s.nonzero, d);
+          heatbath.write(h, heatbath.mu, s.w, s.nonzero, d);
         } else {
           const std::uint32_t i = Kokkos::atomic_fetch_add(length, std::uint32_t(1));
           tags[i] = static_cast<std::uint32_t>(rank) | (at.site & 1 ? site_bit : 0u) |
@@ -107,12 +107,13 @@ struct QueuedHeatbathKernel {
         const std::int64_t hq = chunk * t + static_cast<std::int64_t>(tag & index_mask);
         const Geometry::index_type site = 2 * hq + (tag & site_bit ? 1 : 0);
         const Real a = alpha[i];
-        const A0Draw<Real> d = draw_a0_rest(heatbath.kennedy_pendleton(a), a, heatbath.draws(site),
-                                            heatbath.max_attempts);
+        const A0Draw<Real> d =
+            draw_a0_rest(heatbath.kennedy_pendleton(a), a, heatbath.draws(site, heatbath.mu),
+                         heatbath.max_attempts);
         if (d.accepted) {
           const Quaternion<Real> w{reals[1 * t + i], reals[2 * t + i], reals[3 * t + i],
                                    reals[4 * t + i]};
-          heatbath.write(hq, w, (tag & nonzero_bit) != 0, d);
+          heatbath.write(hq, heatbath.mu, w, (tag & nonzero_bit) != 0, d);
         } else {
           heatbath.count_failure();
         }

@@ -8,6 +8,7 @@
 // Public functors (not lambdas in member functions) so nvcc compiles their device code.
 #include <Kokkos_Core.hpp>
 #include <cstdint>
+#include <type_traits>
 
 #include "portamc/fast_math.hpp"
 #include "portamc/histogram.hpp"
@@ -39,6 +40,16 @@ inline constexpr Real negligible_staple_norm2 = Real(1e-30);
 template <class ExecutionSpace>
 using UpdatePolicy = Kokkos::RangePolicy<ExecutionSpace, Kokkos::IndexType<std::int64_t>,
                                          Kokkos::LaunchBounds<256, PORTAMC_SU2_UPDATE_MIN_BLOCKS>>;
+
+/// The direction an update kernel works on: a run-time `int`, or a compile-time constant
+/// (std::integral_constant; its own conversion is host-only constexpr for nvcc).
+KOKKOS_INLINE_FUNCTION constexpr int direction_value(int mu) {
+  return mu;
+}
+template <int Mu>
+KOKKOS_INLINE_FUNCTION constexpr int direction_value(std::integral_constant<int, Mu>) {
+  return Mu;
+}
 
 /// What one heatbath link update did.
 struct LinkUpdateResult {
@@ -75,7 +86,7 @@ struct HeatbathKernel {
     bool nonzero;  ///< |W|^2 above negligible_staple_norm2 (else alpha = 0: a Haar draw)
   };
 
-  KOKKOS_INLINE_FUNCTION Staple staple(const LatticeSite<D>& at) const {
+  KOKKOS_INLINE_FUNCTION Staple staple(const LatticeSite<D>& at, int mu) const {
     const Quaternion<Real> w = staple_sum<D>(staple_links, geometry, at, mu, parity);
     const Real k2 = w.norm2();
     const bool nonzero = k2 > negligible_staple_norm2<Real>;
@@ -83,7 +94,7 @@ struct HeatbathKernel {
   }
 
   /// The random words of the link (site, mu) in this sweep.
-  KOKKOS_INLINE_FUNCTION LinkDraws draws(Geometry::index_type site) const {
+  KOKKOS_INLINE_FUNCTION LinkDraws draws(Geometry::index_type site, int mu) const {
     return {seed, static_cast<std::uint64_t>(geometry.global_link(site, mu)), step_base};
   }
 
@@ -92,7 +103,7 @@ struct HeatbathKernel {
   }
 
   /// Writes U = X V^dagger for the accepted draw d of the link at half-site index h.
-  KOKKOS_INLINE_FUNCTION void write(std::int64_t h, const Quaternion<Real>& w, bool nonzero,
+  KOKKOS_INLINE_FUNCTION void write(std::int64_t h, int mu, const Quaternion<Real>& w, bool nonzero,
                                     const A0Draw<Real>& d) const {
     const Quaternion<Real> x =
         with_random_axis(d.y, d.axis_cos_uniform, d.axis_phi_word);  // X = U V
@@ -107,17 +118,24 @@ struct HeatbathKernel {
     Kokkos::atomic_add(&failures(), count_type(1));
   }
 
-  KOKKOS_INLINE_FUNCTION LinkUpdateResult update(const std::int64_t h) const {
+  /// Updates link (h, direction); `direction` is `mu` or a compile-time constant
+  /// (FixedDirection below).
+  template <class Direction = int>
+  KOKKOS_INLINE_FUNCTION LinkUpdateResult update(const std::int64_t h, Direction direction) const {
+    const int m = direction_value(direction);
     const LatticeSite<D> at(geometry, parity, h);
-    const Staple s = staple(at);
+    const Staple s = staple(at, m);
     const bool kp = kennedy_pendleton(s.alpha);
-    const A0Draw<Real> d = draw_a0(method, s.alpha, kp_threshold, draws(at.site), max_attempts);
+    const A0Draw<Real> d = draw_a0(method, s.alpha, kp_threshold, draws(at.site, m), max_attempts);
     if (!d.accepted) {
       count_failure();
       return {d.attempts, false, kp};
     }
-    write(h, s.w, s.nonzero, d);
+    write(h, m, s.w, s.nonzero, d);
     return {d.attempts, true, kp};
+  }
+  KOKKOS_INLINE_FUNCTION LinkUpdateResult update(const std::int64_t h) const {
+    return update(h, mu);
   }
 
   KOKKOS_INLINE_FUNCTION void operator()(const std::int64_t h) const { update(h); }
@@ -150,14 +168,52 @@ struct OverrelaxationKernel {
   int mu = 0;
   int parity = 0;
 
-  KOKKOS_INLINE_FUNCTION void operator()(const std::int64_t h) const {
+  /// Reflects link (h, direction); `direction` is `mu` or a compile-time constant.
+  template <class Direction = int>
+  KOKKOS_INLINE_FUNCTION void update(const std::int64_t h, Direction direction) const {
+    const int m = direction_value(direction);
     const LatticeSite<D> at(geometry, parity, h);
-    const Quaternion<Real> w = staple_sum<D>(staple_links, geometry, at, mu, parity);
+    const Quaternion<Real> w = staple_sum<D>(staple_links, geometry, at, m, parity);
     if (!(w.norm2() > negligible_staple_norm2<Real>)) return;
-    const std::int64_t slot = geometry.group_offset(mu, parity) + h;
+    const std::int64_t slot = geometry.group_offset(m, parity) + h;
     const Quaternion<Real> wd = dagger(w);
     store_link(links, slot, normalised((wd * dagger(load_link(links, slot))) * wd));
   }
+
+  KOKKOS_INLINE_FUNCTION void operator()(const std::int64_t h) const { update(h, mu); }
 };
+
+/// An update kernel with its direction fixed at compile time (the kernel's `mu` is ignored).
+/// With a run-time mu, x[mu] and the neighbour steps were indexed through local memory and
+/// the staple loop kept a run-time test for nu == mu; as a constant, the coordinates stay in
+/// registers, the skipped direction disappears and the neighbour arithmetic folds. The
+/// results are the same bit for bit (test_su2_update_kernels).
+template <class Kernel, int Mu>
+struct FixedDirection {
+  Kernel kernel;
+  KOKKOS_INLINE_FUNCTION void operator()(const std::int64_t h) const {
+    kernel.update(h, std::integral_constant<int, Mu>{});
+  }
+};
+
+/// Calls f(std::integral_constant<int, mu>{}) for the run-time direction mu < D.
+template <int D, class F>
+void dispatch_direction(int mu, F&& f) {
+  static_assert(D >= 1 && D <= 4, "su2: 1 to 4 dimensions");
+  switch (mu) {
+    case 0:
+      f(std::integral_constant<int, 0>{});
+      break;
+    case 1:
+      if constexpr (D > 1) f(std::integral_constant<int, 1>{});
+      break;
+    case 2:
+      if constexpr (D > 2) f(std::integral_constant<int, 2>{});
+      break;
+    default:
+      if constexpr (D > 3) f(std::integral_constant<int, 3>{});
+      break;
+  }
+}
 
 }  // namespace portamc::su2
