@@ -157,3 +157,24 @@ TEST(JosephsonElementary, SinOfPhaseDouble) {
 }
 
 }  // namespace
+
+namespace {
+
+// The double force's sin evaluates only the polynomial its quadrant needs; it must equal
+// both polynomials followed by the quadrant select bit for bit (host code, no contraction).
+TEST(JosephsonElementary, SelectedPolynomialEqualsBothThenSelect) {
+  int differing = 0;
+  for (int i = -100000; i <= 100000; ++i) {
+    const double r = (pi / 4) * i / 100000.0 + 1e-9 * std::sin(i);
+    double c, s;
+    sincos_octant<double>(r, c, s);
+    for (std::uint32_t quadrant = 0; quadrant < 8; ++quadrant) {
+      double cos_x, sin_x;
+      rotate_quadrant<double>(quadrant, c, s, cos_x, sin_x);
+      differing += sin_from_octant(r, quadrant) != sin_x ? 1 : 0;
+    }
+  }
+  EXPECT_EQ(differing, 0);
+}
+
+}  // namespace
