@@ -49,6 +49,9 @@ config::Schema make_schema() {
            "Swendsen-Wang clusters")
       .add("algorithm.labelling", String{"union_find", {"union_find", "label_equivalence"}},
            "Swendsen-Wang cluster labelling: union-find, or the paper's label equivalence")
+      .add("algorithm.metropolis_kernel", String{"per_cell", {"per_cell", "packed"}},
+           "Metropolis sigma pass: one cell per thread, or four cells per thread with one random "
+           "block per two cells (faster; another, equally valid chain for the same seed)")
       .add("moves.volume", Boolean{true}, "volume moves (false: fixed V_iso)")
       .add("moves.volume_step", Real{0, 1e6, 0.0},
            "largest change of v_iso per volume move (0: automatic, 1/sqrt(N))", "v0")
@@ -148,6 +151,7 @@ cvf::RunParameters to_parameters(const config::Config& c) {
   p.labelling = c.string("algorithm.labelling") == "label_equivalence"
                     ? cvf::Labelling::label_equivalence
                     : cvf::Labelling::union_find;
+  p.metropolis_kernel = cvf::metropolis_kernel_from_string(c.string("algorithm.metropolis_kernel"));
   p.volume_moves = c.boolean("moves.volume");
   p.volume_step = c.real("moves.volume_step");
   p.eta_updates = c.boolean("moves.eta");
@@ -163,6 +167,8 @@ cvf::RunParameters to_parameters(const config::Config& c) {
 }
 
 int run(const app::Context& ctx) {
+  app::require_single_rank(ctx, "portamc-cvf",
+                           "domain decomposition of Metropolis, the volume move and Swendsen-Wang");
   const auto& c = ctx.config;
   const cvf::RunParameters p = to_parameters(c);
   const std::string output =

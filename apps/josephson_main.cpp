@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <iostream>
 #include <map>
+#include <memory>
 #include <optional>
 
 #include "portamc/app.hpp"
@@ -483,68 +484,90 @@ int run(const app::Context& ctx) {
   const RunParameters parameters = to_parameters(c);
   const std::string output =
       ctx.options.output.empty() ? c.string("output.file") : ctx.options.output;
-  const std::string ckpt_path =
+  const std::string ckpt_base =
       c.string("checkpoint.file").empty() ? output + ".checkpoint" : c.string("checkpoint.file");
+  // One checkpoint file per rank; only rank 0 writes the result file.
+  const std::string ckpt_path = app::checkpoint_path(ctx, ckpt_base);
   const double every = c.real("checkpoint.every");
-  try {
-    h5::check_writable(output);
-    h5::check_writable(ckpt_path);
-  } catch (const std::runtime_error& e) {
-    throw app::BadInput(e.what());
-  }
-  const ResolvedRun resolved = resolve_input(parameters);
-  const bool verbose = !ctx.options.quiet;
+  app::check_result_path(ctx, output);
+  app::check_checkpoint_path(ctx, ckpt_base);
+  // Every rank resolves the same input; the checks agree so that all ranks stop together.
+  std::optional<ResolvedRun> resolved_input;
+  std::unique_ptr<Simulation> simulation;
+  app::collective_check(ctx, [&] {
+    resolved_input = resolve_input(parameters);
+    try {
+      simulation = std::make_unique<Simulation>(*resolved_input, ctx.comm);
+    } catch (const RunParameterError& e) {
+      throw app::BadInput(key_of(e.parameter) + ": " + e.what());
+    }
+  });
+  const ResolvedRun& resolved = *resolved_input;
+  Simulation& sim = *simulation;
+  const bool verbose = !ctx.options.quiet && ctx.is_root();
   if (verbose) print_resolved(resolved);
   // Warnings are never silent, not even with --quiet; they also go into the output file.
-  for (const std::string& w : resolved.warnings) std::cerr << "warning: " << w << "\n";
+  if (ctx.is_root())
+    for (const std::string& w : resolved.warnings) std::cerr << "warning: " << w << "\n";
 
-  Simulation sim(resolved);
-  if (!ctx.options.resume.empty()) sim.restore(read_checkpoint(ctx.options.resume));
+  if (!ctx.options.resume.empty())
+    app::collective_check(
+        ctx, [&] { sim.restore(read_checkpoint(app::checkpoint_path(ctx, ctx.options.resume))); });
   auto save = [&] { write_checkpoint(ckpt_path, sim.checkpoint(), c.to_yaml()); };
   {
     app::Progress progress("josephson", verbose);
     double last_save = app::now_seconds();
-    while (!sim.done()) {
+    for (;;) {
+      // A rank whose shares are done waits in the agreement below for the others.
       sim.advance();
       progress.update(sim.fraction_done(), sim.status());
-      if (sim.done()) break;
-      if (app::stop_requested()) {
+      // One agreement per launch: all done, a stop signal on any rank, rank 0's clock.
+      std::vector<std::uint64_t> flags{
+          sim.done() ? 0u : 1u, app::stop_requested() ? 1u : 0u,
+          ctx.is_root() && every > 0 && app::now_seconds() - last_save >= every ? 1u : 0u};
+      ctx.comm.max(flags);
+      if (flags[0] == 0) break;
+      if (flags[1] != 0) {
         save();
         progress.finish();
-        std::cerr << "interrupted: checkpoint written to " << ckpt_path
-                  << " (continue with --resume)\n";
+        if (ctx.is_root())
+          std::cerr << "interrupted: checkpoint written to " << ckpt_base
+                    << (ctx.comm.size() > 1 ? ".rank<r>of<R>, one file per rank" : "")
+                    << " (continue with --resume " << ckpt_base << ")\n";
         return app::exit_interrupted;
       }
-      if (every > 0 && app::now_seconds() - last_save >= every) {
+      if (flags[2] != 0) {
         save();
         last_save = app::now_seconds();
       }
     }
   }
 
-  const RunAnalysis analysis = analyse_run(resolved, sim.points());
-  std::size_t censored = 0;
-  for (const SampleSummary& s : analysis.samples) censored += s.censored;
-  if (censored > 0)
-    std::cerr << "warning: " << censored
-              << " realisation(s) reached max_steps without escaping: censored, counted in "
-                 "'censored' and left out of the escape times and means\n";
-  ResolvedRun described = resolved;
-  if (censored > 0)
-    described.warnings.push_back(std::to_string(censored) +
-                                 " realisation(s) censored at max_steps (see 'censored')");
-  h5::OutputFile file(output);
-  auto root = file.root();
-  h5::write_provenance(root, ctx.provenance(parameters.seed));
-  root.write_string("config", c.to_yaml(), "resolved configuration (YAML)");
-  write_results(root, described, sim.points(), analysis);
-  file.commit();
-  std::filesystem::remove(ckpt_path);
-
-  if (verbose) {
-    print_summary(resolved, sim.points(), analysis);
-    std::printf("wrote %s\n", output.c_str());
+  const std::vector<PointRecord> points = sim.gathered_points();
+  if (ctx.is_root()) {
+    const RunAnalysis analysis = analyse_run(resolved, points);
+    std::size_t censored = 0;
+    for (const SampleSummary& s : analysis.samples) censored += s.censored;
+    if (censored > 0)
+      std::cerr << "warning: " << censored
+                << " realisation(s) reached max_steps without escaping: censored, counted in "
+                   "'censored' and left out of the escape times and means\n";
+    ResolvedRun described = resolved;
+    if (censored > 0)
+      described.warnings.push_back(std::to_string(censored) +
+                                   " realisation(s) censored at max_steps (see 'censored')");
+    h5::OutputFile file(output);
+    auto root = file.root();
+    h5::write_provenance(root, ctx.provenance(parameters.seed));
+    root.write_string("config", c.to_yaml(), "resolved configuration (YAML)");
+    write_results(root, described, points, analysis);
+    file.commit();
+    if (verbose) {
+      print_summary(resolved, points, analysis);
+      std::printf("wrote %s\n", output.c_str());
+    }
   }
+  std::filesystem::remove(ckpt_path);
   return app::exit_ok;
 }
 

@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
+#include <memory>
 
 #include "portamc/app.hpp"
 #include "portamc/muca/io.hpp"
@@ -89,29 +90,36 @@ int run(const app::Context& ctx) {
   const auto& c = ctx.config;
   const std::string output =
       ctx.options.output.empty() ? c.string("output.file") : ctx.options.output;
-  const std::string ckpt_path =
+  const std::string ckpt_base =
       c.string("checkpoint.file").empty() ? output + ".checkpoint" : c.string("checkpoint.file");
+  // One checkpoint file per rank; only rank 0 writes the result file.
+  const std::string ckpt_path = app::checkpoint_path(ctx, ckpt_base);
   const long long every = c.integer("checkpoint.every");
-  try {
-    h5::check_writable(output);
-    h5::check_writable(ckpt_path);
-  } catch (const std::runtime_error& e) {
-    throw app::BadInput(e.what());
-  }
+  app::check_result_path(ctx, output);
+  app::check_checkpoint_path(ctx, ckpt_base);
 
-  muca::Simulation sim(to_parameters(c));
-  if (!ctx.options.resume.empty()) sim.restore(muca::read_checkpoint(ctx.options.resume));
-  const bool verbose = !ctx.options.quiet;
-  const double sites = sim.model().sites(), walkers = sim.model().walkers();
+  std::unique_ptr<muca::Simulation> simulation;
+  app::collective_check(
+      ctx, [&] { simulation = std::make_unique<muca::Simulation>(to_parameters(c), ctx.comm); });
+  muca::Simulation& sim = *simulation;
+  if (!ctx.options.resume.empty())
+    app::collective_check(ctx, [&] {
+      sim.restore(muca::read_checkpoint(app::checkpoint_path(ctx, ctx.options.resume)));
+    });
+  const bool verbose = !ctx.options.quiet && ctx.is_root();
+  const double sites = sim.model().sites(), walkers = static_cast<double>(sim.walkers());
   if (verbose)
-    std::cerr << "L = " << sim.parameters().L << ", W = " << sim.model().walkers()
+    std::cerr << "L = " << sim.parameters().L << ", W = " << sim.walkers()
+              << (ctx.comm.size() > 1 ? " over " + std::to_string(ctx.comm.size()) + " ranks" : "")
               << (sim.model().plan().scratch_lattice ? ", lattices in team scratch" : "") << "\n";
 
   auto save = [&] { muca::write_checkpoint(ckpt_path, sim.checkpoint(), c.to_yaml()); };
   auto interrupted = [&] {
     save();
-    std::cerr << "\ninterrupted: checkpoint written to " << ckpt_path
-              << " (continue with --resume)\n";
+    if (ctx.is_root())
+      std::cerr << "\ninterrupted: checkpoint written to " << ckpt_base
+                << (ctx.comm.size() > 1 ? ".rank<r>of<R>, one file per rank" : "")
+                << " (continue with --resume " << ckpt_base << ")\n";
     return app::exit_interrupted;
   };
 
@@ -129,7 +137,7 @@ int run(const app::Context& ctx) {
                                         std::log10(sim.parameters().kl_threshold)),
                       status);
       if (every > 0 && sim.driver().iteration % every == 0) save();
-      if (app::stop_requested()) return interrupted();
+      if (app::stop_requested(ctx.comm)) return interrupted();
     }
     timing.iteration_seconds = app::now_seconds() - t0;
   }
@@ -144,7 +152,7 @@ int run(const app::Context& ctx) {
       timing.production_attempts += sim.driver().production_updates * walkers;
       progress.update(double(sim.driver().blocks_done) / sim.parameters().production_blocks);
       if (every > 0 && sim.driver().blocks_done % every == 0) save();
-      if (app::stop_requested()) return interrupted();
+      if (app::stop_requested(ctx.comm)) return interrupted();
     }
     timing.production_seconds = app::now_seconds() - t0;
   }
@@ -157,12 +165,14 @@ int run(const app::Context& ctx) {
   const auto canonical =
       muca::reweight(sim.parameters().L, sim.model().log_weights(), blocks, betas);
 
-  h5::OutputFile file(output);
-  auto root = file.root();
-  h5::write_provenance(root, ctx.provenance(sim.parameters().seed));
-  root.write_string("config", c.to_yaml(), "resolved configuration (YAML)");
-  muca::write_results(root, sim, dos, canonical, timing);
-  file.commit();
+  if (ctx.is_root()) {
+    h5::OutputFile file(output);
+    auto root = file.root();
+    h5::write_provenance(root, ctx.provenance(sim.parameters().seed));
+    root.write_string("config", c.to_yaml(), "resolved configuration (YAML)");
+    muca::write_results(root, sim, dos, canonical, timing);
+    file.commit();
+  }
   std::filesystem::remove(ckpt_path);
 
   if (verbose) {

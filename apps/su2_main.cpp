@@ -282,6 +282,7 @@ void print_summary(const su2::RunParameters& p, const std::vector<su2::PointReco
 }
 
 int run(const app::Context& ctx) {
+  app::require_single_rank(ctx, "portamc-su2", "domain decomposition with halo exchange");
   const auto& c = ctx.config;
   const su2::RunParameters p = to_parameters(c);
   const std::string output =

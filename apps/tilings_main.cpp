@@ -40,6 +40,7 @@ void print_summary(const tilings::PreparedRun& run, const tilings::RunResults& r
 }
 
 int run(const app::Context& ctx) {
+  app::require_single_rank(ctx, "portamc-tilings", "domain decomposition of the Glauber dynamics");
   const auto& c = ctx.config;
   const tilings::RunParameters p = tilings::run_parameters(c);
   const std::string output =

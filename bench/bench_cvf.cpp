@@ -13,9 +13,14 @@
 //   eta update   the cube's 8 corners' arms (6 B per molecule, each molecule in two cubes:
 //                12 B) + its state (1/4 B read and written)                             = 12.5 B
 // = 62 B; GB/s = 62 B x molecules x steps / s, next to the measured device-copy bandwidth.
+// A "sweep" row times the six sigma passes alone (49.5 B per molecule), the kernel that the
+// Metropolis kernel choice changes: --metropolis per_cell (one cell per thread, metropolis.hpp),
+// packed (four cells per thread, metropolis_packed.hpp) or both. The "variant" column names the
+// Metropolis kernel, or the SW labelling.
 //
 // Usage: bench_cvf [--quick] [--sizes 32,64,128] [--sw-sizes 32,64,128] [--largest]
 //                  [--min-time seconds] [--labelling union_find|label_equivalence|both]
+//                  [--metropolis per_cell|packed|both]
 // --largest adds a row at the largest L (a multiple of 4) whose state fits in free device
 // memory, for each algorithm: the "largest N that fits" of the issue, measured.
 #include <Kokkos_Core.hpp>
@@ -40,6 +45,7 @@ using namespace portamc;
 using Space = Kokkos::DefaultExecutionSpace;
 
 constexpr double metropolis_bytes_per_molecule = 62.0;
+constexpr double sweep_bytes_per_molecule = 49.5;
 
 std::vector<int> parse_list(const char* text) {
   std::vector<int> out;
@@ -54,6 +60,7 @@ struct Options {
   bool largest = false;
   double min_time = 1.0;
   std::vector<cvf::Labelling> labellings{cvf::Labelling::union_find};
+  std::vector<cvf::MetropolisKernel> kernels{cvf::MetropolisKernel::per_cell};
 };
 
 double copy_bandwidth(std::size_t bytes, double min_seconds) {
@@ -100,21 +107,33 @@ cvf::SimulationSettings settings(int L) {
 }
 
 void header() {
-  std::printf("%-11s %-17s %7s %6s %7s %13s %7s %11s %12s %9s %7s %8s\n", "algorithm", "labelling",
+  std::printf("%-11s %-17s %7s %6s %7s %13s %7s %11s %12s %9s %7s %8s\n", "algorithm", "variant",
               "T [K]", "L", "MiB", "N", "steps", "ms/step", "ns/mol/step", "GB/s", "%copy",
               "largest");
 }
 
-void metropolis_row(int L, double min_time, double copy_gbs) {
-  cvf::Simulation<Space> sim(cvf::ModelParameters{}, cvf::StatePoint{210.0, 0.1}, settings(L));
+// A full Metropolis MC step, then (same chain, continued) the six sigma passes alone.
+void metropolis_rows(int L, cvf::MetropolisKernel kernel, double min_time, double copy_gbs) {
+  cvf::SimulationSettings s = settings(L);
+  s.metropolis_kernel = kernel;
+  cvf::Simulation<Space> sim(cvf::ModelParameters{}, cvf::StatePoint{210.0, 0.1}, s);
   const double N = static_cast<double>(sim.state().geometry().cells());
+  auto row = [&](const char* algorithm, double seconds, long long steps, double bytes) {
+    const double gbs = bytes * N / seconds / 1e9;
+    std::printf("%-11s %-17s %7.1f %6d %7.1f %13.0f %7lld %11.4f %12.5f %9.1f %7.1f %8s\n",
+                algorithm, cvf::to_string(kernel), 210.0, L, 6.25 * N / 1048576.0, N, steps,
+                1e3 * seconds, 1e9 * seconds / N, gbs, 100.0 * gbs / copy_gbs, "-");
+    std::fflush(stdout);
+  };
   long long steps = 0;
-  const double s = seconds_per_step([&] { sim.step(); }, 3, min_time, steps);
-  const double gbs = metropolis_bytes_per_molecule * N / s / 1e9;
-  std::printf("%-11s %-17s %7.1f %6d %7.1f %13.0f %7lld %11.4f %12.5f %9.1f %7.1f %8s\n",
-              "metropolis", "-", 210.0, L, 6.25 * N / 1048576.0, N, steps, 1e3 * s, 1e9 * s / N,
-              gbs, 100.0 * gbs / copy_gbs, "-");
-  std::fflush(stdout);
+  const double step = seconds_per_step([&] { sim.step(); }, 3, min_time, steps);
+  row("metropolis", step, steps, metropolis_bytes_per_molecule);
+  auto sweep_only = [&] {
+    sim.metropolis_sweep();
+    sim.end_step();
+  };
+  const double sweep = seconds_per_step(sweep_only, 1, min_time, steps);
+  row("sweep", sweep, steps, sweep_bytes_per_molecule);
 }
 
 void swendsen_wang_row(int L, double temperature, cvf::Labelling labelling, double min_time,
@@ -183,10 +202,18 @@ int main(int argc, char** argv) {
       } else {
         opt.labellings = {cvf::labelling_from_string(l)};
       }
+    } else if (a == "--metropolis" && i + 1 < argc) {
+      const std::string k = argv[++i];
+      if (k == "both") {
+        opt.kernels = {cvf::MetropolisKernel::per_cell, cvf::MetropolisKernel::packed};
+      } else {
+        opt.kernels = {cvf::metropolis_kernel_from_string(k)};
+      }
     } else {
       std::fprintf(stderr,
                    "usage: bench_cvf [--quick] [--sizes L,..] [--sw-sizes L,..] [--largest] "
-                   "[--min-time s] [--labelling union_find|label_equivalence|both]\n");
+                   "[--min-time s] [--labelling union_find|label_equivalence|both] "
+                   "[--metropolis per_cell|packed|both]\n");
       return 2;
     }
   }
@@ -212,8 +239,11 @@ int main(int argc, char** argv) {
       metropolis_bytes_per_molecule);
   std::printf("# 'largest': the largest SW cluster's share of the 6N variables (untimed)\n");
   header();
-  for (int L : opt.sizes) metropolis_row(L, opt.min_time, copy_gbs);
-  if (opt.largest) metropolis_row(largest_size(6.25), std::min(opt.min_time, 2.0), copy_gbs);
+  for (int L : opt.sizes)
+    for (auto kernel : opt.kernels) metropolis_rows(L, kernel, opt.min_time, copy_gbs);
+  if (opt.largest)
+    for (auto kernel : opt.kernels)
+      metropolis_rows(largest_size(6.25), kernel, std::min(opt.min_time, 2.0), copy_gbs);
   // Label equivalence needs hundreds of host-synchronised passes on percolating systems
   // (seconds per step from L = 512): it is timed up to L = 256 only.
   for (int L : opt.sw_sizes)

@@ -10,6 +10,7 @@
 #include <iostream>
 #include <sstream>
 
+#include "portamc/parallel_environment.hpp"
 #include "portamc/version.hpp"
 
 namespace portamc::app {
@@ -41,10 +42,10 @@ void print_help(const Description& d, const config::Schema& schema) {
 
 // Returns true when the arguments are complete; prints the problem otherwise.
 bool parse_arguments(const std::vector<std::string>& args, Options& opt, bool& help, bool& version,
-                     const std::string& name) {
+                     const std::string& name, std::ostream& err) {
   auto need_value = [&](std::size_t& i, const std::string& flag, std::string& out) {
     if (i + 1 >= args.size()) {
-      std::cerr << name << ": " << flag << " needs a value\n";
+      err << name << ": " << flag << " needs a value\n";
       return false;
     }
     out = args[++i];
@@ -75,17 +76,22 @@ bool parse_arguments(const std::vector<std::string>& args, Options& opt, bool& h
     } else if (a.rfind("--resume=", 0) == 0) {
       opt.resume = a.substr(9);
     } else if (!a.empty() && a[0] == '-') {
-      std::cerr << name << ": unknown option '" << a << "' (see --help)\n";
+      err << name << ": unknown option '" << a << "' (see --help)\n";
       return false;
     } else if (opt.input.empty()) {
       opt.input = a;
     } else {
-      std::cerr << name << ": more than one input file given ('" << opt.input << "' and '" << a
-                << "')\n";
+      err << name << ": more than one input file given ('" << opt.input << "' and '" << a << "')\n";
       return false;
     }
   }
   return true;
+}
+
+// Where the messages of ranks other than 0 go.
+std::ostream& null_stream() {
+  static std::ostream discard(nullptr);
+  return discard;
 }
 
 std::string join_command_line(int argc, char** argv) {
@@ -119,24 +125,32 @@ double now_seconds() {
   return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
 }
 
-int main(int argc, char** argv, const Description& description, const config::Schema& schema,
-         const std::function<int(const Context&)>& run) {
+namespace {
+
+// The body of main once MPI is up: every rank runs it; only rank 0 prints.
+int run_app(parallel::Environment& environment, int argc, char** argv,
+            const Description& description, const config::Schema& schema,
+            const std::function<int(const Context&)>& run) {
+  const bool root = parallel::Environment::launcher_rank() == 0;
+  // Other ranks print nothing of their own: their messages would only repeat rank 0's.
+  std::ostream& err = root ? std::cerr : null_stream();
+  std::ostream& out = root ? std::cout : null_stream();
   const std::string command_line = join_command_line(argc, argv);
   // Kokkos consumes its own --kokkos-* arguments; everything else is ours.
   std::vector<std::string> ours;
-  std::vector<char*> kokkos_args{argv[0]};
+  std::vector<std::string> kokkos_args{argv[0]};
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     if (a.rfind("--kokkos-", 0) == 0)
-      kokkos_args.push_back(argv[i]);
+      kokkos_args.push_back(a);
     else
       ours.push_back(a);
   }
   Options options;
   bool help = false, version = false;
-  if (!parse_arguments(ours, options, help, version, description.name)) return exit_bad_input;
+  if (!parse_arguments(ours, options, help, version, description.name, err)) return exit_bad_input;
   if (help) {
-    print_help(description, schema);
+    if (root) print_help(description, schema);
     return exit_ok;
   }
 
@@ -146,43 +160,146 @@ int main(int argc, char** argv, const Description& description, const config::Sc
                                 : config::load_file(schema, options.input, options.overrides);
   } catch (const config::ConfigError& e) {
     if (!version) {
-      std::cerr << description.name << ": invalid input\n" << e.what() << "\n";
+      err << description.name << ": invalid input\n" << e.what() << "\n";
       return exit_bad_input;
     }
   }
   if (options.dry_run && !version) {
-    std::cout << "# " << description.name << " resolved configuration\n" << cfg->to_yaml(true);
+    out << "# " << description.name << " resolved configuration\n" << cfg->to_yaml(true);
     return exit_ok;
   }
 
-  int kokkos_argc = static_cast<int>(kokkos_args.size());
-  Kokkos::ScopeGuard kokkos(kokkos_argc, kokkos_args.data());
+  if (!version) environment.initialize_mpi(argc, argv);
+  const parallel::Communicator comm = environment.world();
+  // From here the communicator, not the launcher's variables, says who is rank 0.
+  std::ostream& log = comm.is_root() ? std::cerr : null_stream();
+  environment.initialize_kokkos(kokkos_args);
   const DeviceInfo device = default_device_info();
   if (version) {
-    std::cout << description.name << " " << version_string << " (git " << git_hash << ")\n"
-              << "Kokkos " << device.kokkos_version << ", default execution space "
-              << device.backend << " on " << device.device << "\n";
+    out << description.name << " " << version_string << " (git " << git_hash << ")\n"
+        << "Kokkos " << device.kokkos_version << ", default execution space " << device.backend
+        << " on " << device.device << (parallel::have_mpi ? ", MPI" : ", without MPI") << "\n";
     return exit_ok;
   }
-  if (!options.quiet)
-    std::cerr << description.name << " " << version_string << ": " << device.backend << " on "
-              << device.device << " (Kokkos " << device.kokkos_version << ")\n";
+  if (!options.quiet) {
+    log << description.name << " " << version_string << ": " << device.backend << " on "
+        << device.device << " (Kokkos " << device.kokkos_version << ")";
+    if (comm.size() > 1) log << ", " << comm.size() << " MPI ranks";
+    log << "\n";
+  }
 
   std::signal(SIGINT, on_stop_signal);
   std::signal(SIGTERM, on_stop_signal);
-  const Context context{*cfg, options, device, command_line};
+  const Context context{*cfg, options, device, command_line, comm};
+  // With several ranks an exception on one rank may leave the others in a collective: such
+  // a failure ends every rank (Environment::abort) after this rank reported it.
+  const auto fail = [&](ExitCode code, const char* what, const std::exception& e) {
+    std::ostream& to = comm.size() > 1 ? std::cerr : log;
+    to << description.name << ": ";
+    if (comm.size() > 1) to << "rank " << comm.rank() << ": ";
+    to << what << e.what() << "\n";
+    if (comm.size() > 1) environment.abort(code);
+    return static_cast<int>(code);
+  };
   try {
     return run(context);
+  } catch (const AgreedFailure& e) {
+    log << description.name << ": "
+        << (e.code == exit_bad_input ? "invalid input\n" : "run failed: ") << e.what() << "\n";
+    return e.code;
   } catch (const BadInput& e) {
-    std::cerr << description.name << ": invalid input\n" << e.what() << "\n";
-    return exit_bad_input;
+    return fail(exit_bad_input, "invalid input\n", e);
   } catch (const std::invalid_argument& e) {
-    std::cerr << description.name << ": invalid input\n" << e.what() << "\n";
-    return exit_bad_input;
+    return fail(exit_bad_input, "invalid input\n", e);
   } catch (const std::exception& e) {
-    std::cerr << description.name << ": run failed: " << e.what() << "\n";
-    return exit_runtime_failure;
+    return fail(exit_runtime_failure, "run failed: ", e);
   }
+}
+
+}  // namespace
+
+int main(int argc, char** argv, const Description& description, const config::Schema& schema,
+         const std::function<int(const Context&)>& run) {
+  // MPI (once the input is valid) before Kokkos, and both finalised by the environment's
+  // destructor in the opposite order, on every path.
+  parallel::Environment environment;
+  return run_app(environment, argc, argv, description, schema, run);
+}
+
+bool stop_requested(const parallel::Communicator& comm) {
+  return comm.max(std::uint64_t{g_stop.load() ? 1u : 0u}) != 0;
+}
+
+void collective_check(const Context& context, const std::function<void()>& check, bool root_only) {
+  const parallel::Communicator& comm = context.comm;
+  std::string message;
+  std::uint64_t code = 0;
+  if (!root_only || comm.is_root()) {
+    try {
+      check();
+    } catch (const AgreedFailure& e) {
+      message = e.what();
+      code = e.code;
+    } catch (const BadInput& e) {
+      message = e.what();
+      code = exit_bad_input;
+    } catch (const std::invalid_argument& e) {
+      message = e.what();
+      code = exit_bad_input;
+    } catch (const std::exception& e) {
+      message = e.what();
+      code = exit_runtime_failure;
+    }
+  }
+  // The lowest failing rank speaks for all: max over ranks of (size - rank) where failed.
+  const auto size = static_cast<std::uint64_t>(comm.size());
+  const std::uint64_t speaker =
+      comm.max(code != 0 ? size - static_cast<std::uint64_t>(comm.rank()) : 0);
+  if (speaker == 0) return;
+  const int from = static_cast<int>(size - speaker);
+  // The exit code travels as the first character of the message (codes are 1 and 2).
+  std::string coded = std::to_string(code) + message;
+  comm.broadcast(coded, from);
+  message = coded.substr(1);
+  if (from != 0) message = "(rank " + std::to_string(from) + ") " + message;
+  throw AgreedFailure(static_cast<ExitCode>(coded[0] - '0'), message);
+}
+
+void check_result_path(const Context& context, const std::string& path) {
+  collective_check(
+      context,
+      [&] {
+        try {
+          h5::check_writable(path);
+        } catch (const std::runtime_error& e) {
+          throw BadInput(e.what());
+        }
+      },
+      true);
+}
+
+void require_single_rank(const Context& context, const std::string& app_name,
+                         const std::string& pending) {
+  if (context.comm.size() == 1) return;
+  throw AgreedFailure(exit_bad_input,
+                      app_name + " does not distribute its work over MPI ranks yet (" + pending +
+                          ": pending work of issue #7); it was started on " +
+                          std::to_string(context.comm.size()) +
+                          " ranks: run it on one rank (without mpiexec, or mpiexec -n 1)");
+}
+
+std::string checkpoint_path(const Context& context, const std::string& path) {
+  return parallel::rank_file(path, context.comm);
+}
+
+void check_checkpoint_path(const Context& context, const std::string& path) {
+  collective_check(context, [&] {
+    try {
+      h5::check_writable(checkpoint_path(context, path));
+    } catch (const std::runtime_error& e) {
+      throw BadInput(e.what());
+    }
+  });
 }
 
 Progress::Progress(std::string label, bool enabled)

@@ -4,7 +4,16 @@
 //   --help, --version, --dry-run, --set key=value, -o/--output, --resume, --quiet;
 //   Kokkos initialisation (--kokkos-* options pass through) and a device report;
 //   input validated and the output path checked before any work starts;
-//   distinct exit codes; SIGINT/SIGTERM turn into a clean stop the run loop can poll.
+//   distinct exit codes; SIGINT/SIGTERM turn into a clean stop the run loop can poll;
+//   MPI (when built with it) initialised around Kokkos, one GPU per rank.
+//
+// Several ranks (mpiexec -n R). Every rank parses the same command line and file, so a bad
+// input is found on every rank and all exit with code 2; messages, --help, --version and
+// --dry-run print on rank 0 only. Errors that only some ranks might meet inside `run` go
+// through collective_check, which lets every rank exit with the same code; any other
+// exception escaping `run` on a rank ends all ranks (MPI_Abort with its exit code) instead of
+// leaving them waiting in a collective. Only rank 0 writes the result file
+// (check_result_path); checkpoints are one file per rank (checkpoint_path).
 #include <functional>
 #include <string>
 #include <vector>
@@ -12,6 +21,7 @@
 #include "portamc/config.hpp"
 #include "portamc/device_info.hpp"
 #include "portamc/hdf5_file.hpp"
+#include "portamc/parallel.hpp"
 
 namespace portamc::app {
 
@@ -28,6 +38,13 @@ struct BadInput : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+/// Thrown on every rank at once by collective_check: each rank returns `code`, rank 0 prints.
+struct AgreedFailure : std::runtime_error {
+  AgreedFailure(ExitCode exit_code, const std::string& message)
+      : std::runtime_error(message), code(exit_code) {}
+  ExitCode code;
+};
+
 struct Options {
   std::string input;                   ///< YAML file; empty = defaults only
   std::vector<std::string> overrides;  ///< --set key=value, in order
@@ -42,6 +59,10 @@ struct Context {
   const Options& options;
   DeviceInfo device;
   std::string command_line;
+  /// The ranks of this run (one rank without MPI or without mpiexec).
+  parallel::Communicator comm;
+  /// Rank 0 prints messages and writes the result file.
+  bool is_root() const { return comm.is_root(); }
   /// Provenance for an output file with this run's seed.
   h5::Provenance provenance(std::uint64_t seed) const;
 };
@@ -59,6 +80,28 @@ int main(int argc, char** argv, const Description& description, const config::Sc
 
 /// True once SIGINT or SIGTERM arrived; run loops poll it between units of work.
 bool stop_requested();
+/// True on every rank once SIGINT or SIGTERM reached any rank (collective: every rank polls
+/// at the same point of its loop, so all stop at the same unit of work).
+bool stop_requested(const parallel::Communicator& comm);
+
+/// Runs `check` on every rank (or on rank 0 only) and agrees on the outcome: if it threw on
+/// any rank, every rank throws AgreedFailure with the message of the lowest failing rank and
+/// exit code 2 for BadInput / std::invalid_argument, 1 otherwise. Collective.
+void collective_check(const Context& context, const std::function<void()>& check,
+                      bool root_only = false);
+
+/// Checks on rank 0, which alone writes it, that the result file can be created; every rank
+/// throws AgreedFailure (exit code 2) if not. Collective.
+void check_result_path(const Context& context, const std::string& path);
+/// This rank's checkpoint file for the checkpoint path `path`: `path` itself on one rank,
+/// `path.rank<r>of<R>` on R ranks (a checkpoint resumes on as many ranks as wrote it).
+std::string checkpoint_path(const Context& context, const std::string& path);
+/// For apps that do not distribute their work over ranks yet: with more than one rank every
+/// rank throws AgreedFailure (exit code 2) saying so; `pending` names the missing piece.
+void require_single_rank(const Context& context, const std::string& app_name,
+                         const std::string& pending);
+/// Checks on every rank that its checkpoint file can be written; collective as above.
+void check_checkpoint_path(const Context& context, const std::string& path);
 
 /// A one-line progress/ETA report on stderr, refreshed at most twice a second, only when
 /// stderr is a terminal (or PORTAMC_PROGRESS=1) and the app is not --quiet.

@@ -21,6 +21,7 @@ SimulationSettings settings_of(const RunParameters& p) {
   SimulationSettings s;
   s.L = p.L;
   s.seed = p.seed;
+  s.metropolis_kernel = p.metropolis_kernel;
   s.initial_v_iso = p.initial_v_iso;
   s.initial = p.start == StartKind::ordered ? InitialState::ordered : InitialState::random;
   s.volume.enabled = p.volume_moves;

@@ -452,8 +452,51 @@ std::unique_ptr<Simulation::Engine> make_engine(Precision precision, const Lange
 
 }  // namespace
 
-Simulation::Simulation(const ResolvedRun& run) : run_(run) {
+Simulation::Simulation(const ResolvedRun& run, const parallel::Communicator& comm)
+    : run_(run), comm_(comm) {
   if (run_.points.empty()) throw std::invalid_argument("josephson run: no ensemble to run");
+  const auto ranks = static_cast<std::uint64_t>(comm_.size());
+  for (const LangevinParameters& p : run_.points) {
+    if (p.realisations < ranks)
+      throw RunParameterError("realisations",
+                              "josephson run: realisations = " + std::to_string(p.realisations) +
+                                  " are fewer than the " + std::to_string(ranks) +
+                                  " MPI ranks; every rank needs at least one (use fewer ranks)");
+    const parallel::Share share = parallel::share_of(p.realisations, comm_);
+    LangevinParameters mine = p;
+    mine.realisations = share.size();
+    mine.first_realisation = p.first_realisation + share.begin;
+    shares_.push_back(mine);
+  }
+}
+
+std::string Simulation::fingerprint() const {
+  if (comm_.size() == 1) return run_.fingerprint();
+  return run_.fingerprint() + " rank=" + std::to_string(comm_.rank()) +
+         " ranks=" + std::to_string(comm_.size());
+}
+
+std::vector<PointRecord> Simulation::gathered_points() const {
+  if (comm_.size() == 1) return finished_;
+  std::vector<PointRecord> all;
+  for (const PointRecord& p : finished_) {
+    const EnsembleResults& r = p.results;
+    PointRecord g;
+    g.results.h = r.h;
+    g.results.steps = comm_.gather(r.steps);
+    std::vector<std::uint8_t> outcome(r.outcome.size());
+    for (std::size_t i = 0; i < outcome.size(); ++i)
+      outcome[i] = static_cast<std::uint8_t>(r.outcome[i]);
+    for (std::uint8_t o : comm_.gather(outcome)) g.results.outcome.push_back(Outcome(o));
+    g.results.bias = comm_.gather(r.bias);
+    g.results.final_phi = comm_.gather(r.final_phi);
+    g.results.final_v = comm_.gather(r.final_v);
+    g.slots = comm_.sum(static_cast<std::int64_t>(p.slots));
+    g.seconds = comm_.max(p.seconds);
+    g.launches = comm_.max(static_cast<std::uint64_t>(p.launches));
+    if (comm_.is_root()) all.push_back(std::move(g));
+  }
+  return all;
 }
 
 Simulation::~Simulation() = default;
@@ -464,7 +507,7 @@ bool Simulation::done() const {
 
 void Simulation::begin_point() {
   const std::size_t k = finished_.size();
-  engine_ = make_engine(run_.input.precision, run_.points[k], run_.input.ensemble);
+  engine_ = make_engine(run_.input.precision, shares_[k], run_.input.ensemble);
   current_ = PointRecord{};
   current_.slots = engine_->slot_count();
 }
@@ -487,8 +530,11 @@ void Simulation::advance() {
 }
 
 double Simulation::fraction_done() const {
-  const double total = double(run_.points.size()) * double(run_.input.realisations);
-  double finished = double(finished_.size()) * double(run_.input.realisations);
+  double total = 0, finished = 0;
+  for (std::size_t k = 0; k < shares_.size(); ++k) {
+    total += double(shares_[k].realisations);
+    if (k < finished_.size()) finished += double(shares_[k].realisations);
+  }
   if (engine_) finished += double(engine_->finished());
   return total > 0 ? finished / total : 1.0;
 }
@@ -496,7 +542,7 @@ double Simulation::fraction_done() const {
 std::string Simulation::status() const {
   if (done()) return "done";
   const std::size_t k = finished_.size();
-  const auto n = static_cast<unsigned long long>(run_.input.realisations);
+  const auto n = static_cast<unsigned long long>(shares_[k].realisations);
   const unsigned long long f = engine_ ? engine_->finished() : 0;
   char text[160];
   if (run_.input.mode == RunMode::arrhenius)
@@ -509,7 +555,7 @@ std::string Simulation::status() const {
 
 RunCheckpoint Simulation::checkpoint() const {
   RunCheckpoint c;
-  c.fingerprint = run_.fingerprint();
+  c.fingerprint = fingerprint();
   c.finished = finished_;
   if (engine_) {
     c.current = engine_->checkpoint();
@@ -519,18 +565,18 @@ RunCheckpoint Simulation::checkpoint() const {
 }
 
 void Simulation::restore(const RunCheckpoint& c) {
-  const std::string mine = run_.fingerprint();
+  const std::string mine = fingerprint();
   if (c.fingerprint != mine)
     bad_checkpoint("the checkpoint belongs to another run:\n  checkpoint: " + c.fingerprint +
                    "\n  this run:   " + mine);
   if (c.finished.size() > run_.points.size() ||
       (c.current && c.finished.size() == run_.points.size()))
     bad_checkpoint("inconsistent checkpoint: more ensembles than the run has");
-  for (const PointRecord& p : c.finished)
-    if (p.results.size() != run_.input.realisations)
+  for (std::size_t k = 0; k < c.finished.size(); ++k)
+    if (c.finished[k].results.size() != shares_[k].realisations)
       bad_checkpoint("inconsistent checkpoint: an ensemble with " +
-                     std::to_string(p.results.size()) + " results, expected " +
-                     std::to_string(run_.input.realisations));
+                     std::to_string(c.finished[k].results.size()) + " results, expected " +
+                     std::to_string(shares_[k].realisations));
   finished_ = c.finished;
   engine_.reset();
   current_ = PointRecord{};
@@ -539,7 +585,7 @@ void Simulation::restore(const RunCheckpoint& c) {
   // not depend on it), whatever the default of this machine.
   EnsembleOptions options = run_.input.ensemble;
   options.slots = static_cast<std::int64_t>(c.current->slot_realisation.size());
-  engine_ = make_engine(run_.input.precision, run_.points[finished_.size()], options);
+  engine_ = make_engine(run_.input.precision, shares_[finished_.size()], options);
   engine_->restore(*c.current);
   current_ = c.current_record;
   current_.results = EnsembleResults{};

@@ -154,7 +154,7 @@ void write_results(h5::Group root, const Simulation& sim, const DensityOfStates&
   const EnergyBins& bins = model.energy_bins();
   auto g = root.group("muca");
   g.attribute("L", static_cast<std::int64_t>(p.L));
-  g.attribute("walkers", static_cast<std::int64_t>(model.walkers()));
+  g.attribute("walkers", static_cast<std::int64_t>(sim.walkers()));  // over all ranks
   g.attribute("converged", static_cast<std::int64_t>(driver.converged));
   g.attribute("iterations", static_cast<std::int64_t>(driver.iteration));
   g.attribute("team_size", static_cast<std::int64_t>(model.plan().team_size));

@@ -15,17 +15,17 @@ namespace portamc::muca {
 
 namespace detail {
 
-// Random initial spins: word k of walker w is a pure function of (seed, w, k).
+// Random initial spins: word k of walker w is a pure function of (seed, first_walker + w, k).
 template <class ExecutionSpace, class SpinView>
 void randomise_spins(const ExecutionSpace& space, const SpinView& spins, std::uint64_t seed,
-                     int sites) {
+                     std::uint64_t first_walker, int sites) {
   const int words = static_cast<int>(spins.extent(0));
   const auto walkers = static_cast<std::int64_t>(spins.extent(1));
   Kokkos::parallel_for(
       "portamc::muca::randomise_spins", Kokkos::RangePolicy<ExecutionSpace>(space, 0, walkers),
       KOKKOS_LAMBDA(const std::int64_t w) {
         for (int k = 0; k < words; ++k) {
-          const rng::Block b = rng::draw(seed, rng::purpose_initial_state, w, k);
+          const rng::Block b = rng::draw(seed, rng::purpose_initial_state, first_walker + w, k);
           const int used = sites - 32 * k < 32 ? sites - 32 * k : 32;
           spins(k, w) = used == 32 ? b[0] : (b[0] & ((1u << used) - 1u));
         }
@@ -125,7 +125,8 @@ IsingMuca<ExecutionSpace>::IsingMuca(const Parameters& params, const ExecutionSp
       host_neighbours(s, k) = static_cast<std::uint32_t>(lattice.neighbour(s, k));
   Kokkos::deep_copy(space_, neighbours_, host_neighbours);
 
-  detail::randomise_spins(space_, spins_, params_.seed, n);
+  detail::randomise_spins(space_, spins_, params_.seed,
+                          static_cast<std::uint64_t>(params_.first_walker), n);
   detail::compute_bins(space_, spins_, neighbours_, walker_bins_, n);
   choose_launch_plan();
   set_log_weights(std::vector<double>(bins_.count(), 0.0));
@@ -225,6 +226,7 @@ void IsingMuca<ExecutionSpace>::run(std::uint64_t attempts, bool record,
   kernel.thresholds = thresholds_;
   kernel.histogram = histogram;
   kernel.seed = params_.seed;
+  kernel.first_walker = static_cast<std::uint64_t>(params_.first_walker);
   kernel.words = words_;
   kernel.walkers = static_cast<int>(walkers_);
   kernel.nbins = bins_.count();

@@ -10,6 +10,7 @@ void Parameters::validate() const {
   if (L < 4 || L > 256 || L % 2 != 0)
     fail("model.L = " + std::to_string(L) + ": expected an even lattice size in [4, 256]");
   if (walkers < 0) fail("model.walkers = " + std::to_string(walkers) + ": expected >= 1 or auto");
+  if (first_walker < 0) fail("first_walker = " + std::to_string(first_walker) + ": expected >= 0");
   if (walkers_per_thread < 0 || walkers_per_thread > 8)
     fail("model.walkers_per_thread = " + std::to_string(walkers_per_thread) +
          ": expected 0 (auto) .. 8");

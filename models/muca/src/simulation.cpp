@@ -39,12 +39,40 @@ double chebyshev_flat(const std::vector<count_type>& histogram) {
   return d;
 }
 
-Simulation::Simulation(const Parameters& params) : params_(params), model_(params) {}
+namespace {
+
+// The run's parameters with W resolved over all ranks.
+Parameters resolve_walkers(Parameters p, const parallel::Communicator& comm) {
+  p.validate();
+  if (p.walkers == 0)
+    p.walkers = static_cast<long long>(comm.max(static_cast<std::int64_t>(default_walkers()))) *
+                comm.size();
+  if (p.walkers < comm.size())
+    throw std::invalid_argument("model.walkers = " + std::to_string(p.walkers) +
+                                " are fewer than the " + std::to_string(comm.size()) +
+                                " MPI ranks; every rank needs at least one walker");
+  return p;
+}
+
+// This rank's share of the walkers.
+Parameters share_of_walkers(Parameters p, const parallel::Communicator& comm) {
+  const parallel::Share share = parallel::share_of(static_cast<std::uint64_t>(p.walkers), comm);
+  p.first_walker += static_cast<long long>(share.begin);
+  p.walkers = static_cast<long long>(share.size());
+  return p;
+}
+
+}  // namespace
+
+Simulation::Simulation(const Parameters& params, const parallel::Communicator& comm)
+    : params_(resolve_walkers(params, comm)),
+      comm_(comm),
+      model_(share_of_walkers(params_, comm)) {}
 
 double Simulation::updates_for_width(int width) const {
   return params_.updates_prefactor *
          std::pow(static_cast<double>(width), params_.updates_exponent) /
-         static_cast<double>(model_.walkers());
+         static_cast<double>(params_.walkers);
 }
 
 const IterationRecord& Simulation::iterate() {
@@ -64,6 +92,7 @@ const IterationRecord& Simulation::iterate() {
 
   model_.thermalise(record.therm_attempts);
   record.histogram = model_.sample(record.update_attempts);
+  comm_.sum(record.histogram);
 
   record.width = visited_bins(record.histogram);
   // Flatness over the bins visited now (not the previous iteration's width as in the
@@ -106,6 +135,7 @@ const std::vector<count_type>& Simulation::production_block() {
                                      : 10 * (static_cast<std::uint64_t>(driver_.updates_real) + 1);
   }
   driver_.block_histograms.push_back(model_.sample(driver_.production_updates));
+  comm_.sum(driver_.block_histograms.back());
   ++driver_.blocks_done;
   return driver_.block_histograms.back();
 }

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "portamc/cvf/cluster_labels.hpp"
+#include "portamc/cvf/metropolis_packed.hpp"
 #include "portamc/cvf/parameters.hpp"
 
 namespace portamc::cvf {
@@ -36,6 +37,8 @@ struct RunParameters {
   ModelParameters model;
   SigmaAlgorithm algorithm = SigmaAlgorithm::metropolis;
   Labelling labelling = Labelling::union_find;
+  /// The Metropolis sigma pass (one or four cells per thread); chains differ, physics does not.
+  MetropolisKernel metropolis_kernel = MetropolisKernel::per_cell;
   StartKind start = StartKind::random;
   double initial_v_iso = 1.2;  ///< v0 per cell at the start
   bool volume_moves = true;

@@ -17,6 +17,7 @@
 #include "portamc/cvf/eta_update.hpp"
 #include "portamc/cvf/lennard_jones.hpp"
 #include "portamc/cvf/metropolis.hpp"
+#include "portamc/cvf/metropolis_packed.hpp"
 #include "portamc/cvf/parameters.hpp"
 #include "portamc/cvf/state.hpp"
 #include "portamc/cvf/volume_move.hpp"
@@ -29,6 +30,9 @@ struct SimulationSettings {
   double initial_v_iso = 1.5;  ///< in v0, >= 1
   InitialState initial = InitialState::random;
   VolumeMoveSettings volume;
+  /// The Metropolis sigma pass: one cell per thread, or four (metropolis_packed.hpp). They draw
+  /// different random numbers, so a chain depends on the choice (each is backend-independent).
+  MetropolisKernel metropolis_kernel = MetropolisKernel::per_cell;
 };
 
 /// Throws std::invalid_argument for t <= 0 or a non-finite p.
@@ -104,7 +108,8 @@ class Simulation {
   void eta_update() { cvf::eta_update(state_, eta_tables_[bonds_allowed()], settings_.seed); }
   /// Step 3 with Metropolis: one sweep of the six arm passes.
   void metropolis_sweep() {
-    cvf::metropolis_sweep(state_, sigma_tables_[bonds_allowed()], settings_.seed);
+    cvf::metropolis_sweep(state_, sigma_tables_[bonds_allowed()], settings_.seed,
+                          settings_.metropolis_kernel);
   }
   /// Closes the MC step: the next updates draw fresh random numbers.
   void end_step() { state_.advance_step(); }

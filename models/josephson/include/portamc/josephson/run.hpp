@@ -13,7 +13,13 @@
 //              so no two ensembles of a run share random numbers.
 //
 // Reproducibility. A realisation's trajectory depends only on (seed, its RNG entity), so
-// results are independent of the slot count, the launch length and checkpoint/restore.
+// results are independent of the slot count, the launch length, checkpoint/restore and the
+// number of MPI ranks.
+//
+// Several ranks. Each ensemble's realisations are split into contiguous shares, one per rank
+// (parallel::share_of); a rank integrates its share of every ensemble on its own, and
+// gathered_points() concatenates the shares on rank 0 in realisation order, which gives the
+// records of a one-rank run (timing aside). A checkpoint holds one rank's shares.
 #include <cstdint>
 #include <limits>
 #include <memory>
@@ -28,6 +34,7 @@
 #include "portamc/josephson/kramers.hpp"
 #include "portamc/josephson/parameters.hpp"
 #include "portamc/josephson/units.hpp"
+#include "portamc/parallel.hpp"
 
 namespace portamc::josephson {
 
@@ -175,27 +182,40 @@ struct RunCheckpoint {
 
 class Simulation {
  public:
-  /// Allocates nothing yet; the first advance() starts the first ensemble.
-  explicit Simulation(const ResolvedRun& run);
+  /// Allocates nothing yet; the first advance() starts the first ensemble. With several ranks
+  /// this rank integrates its share of each ensemble; std::invalid_argument if an ensemble has
+  /// fewer realisations than there are ranks (the same on every rank).
+  explicit Simulation(const ResolvedRun& run,
+                      const parallel::Communicator& comm = parallel::Communicator());
   ~Simulation();
   Simulation(const Simulation&) = delete;
   Simulation& operator=(const Simulation&) = delete;
 
-  /// Continues from a checkpoint of the same run (std::invalid_argument otherwise).
+  /// Continues from a checkpoint of the same run on the same rank of as many ranks
+  /// (std::invalid_argument otherwise).
   void restore(const RunCheckpoint& checkpoint);
+  /// This rank's state (its shares only).
   RunCheckpoint checkpoint() const;
 
   /// One launch of steps_per_launch steps per slot in the ensemble in progress (starting it if
   /// needed); a finished ensemble is recorded and the next one begins at the following call.
   void advance();
   bool done() const;
-  /// Realisations finished over all ensembles / all realisations of the run.
+  /// Realisations finished over all ensembles / all realisations of the run (of this rank's
+  /// shares).
   double fraction_done() const;
   std::string status() const;
 
   const ResolvedRun& run() const { return run_; }
-  /// The finished ensembles (all of them once done()).
+  const parallel::Communicator& communicator() const { return comm_; }
+  /// This rank's share of every ensemble (the ensembles themselves on one rank).
+  const std::vector<LangevinParameters>& shares() const { return shares_; }
+  /// The finished ensembles of this rank's shares (all of them once done()).
   const std::vector<PointRecord>& points() const { return finished_; }
+  /// Collective, once done() on every rank: on rank 0 the whole ensembles, the shares'
+  /// results concatenated in realisation order (slots summed, seconds and launches the
+  /// maximum over ranks); empty on the other ranks. points() on one rank.
+  std::vector<PointRecord> gathered_points() const;
 
   struct Engine;  // the ensemble in the configured precision (run.cpp)
 
@@ -203,7 +223,11 @@ class Simulation {
   void begin_point();
   void finish_point();
 
+  std::string fingerprint() const;
+
   ResolvedRun run_;
+  parallel::Communicator comm_;
+  std::vector<LangevinParameters> shares_;
   std::vector<PointRecord> finished_;
   PointRecord current_;
   std::unique_ptr<Engine> engine_;

@@ -10,7 +10,8 @@
 // the paper) and draw their own acceptance random numbers.
 //
 // Random numbers follow the project convention: the site of step t is a pure function
-// of (seed, site_choice, 0, t), walker w's acceptance word of (seed, acceptance, w, t).
+// of (seed, site_choice, 0, t), walker w's acceptance word of (seed, acceptance, w, t), with
+// w the global walker index (Parameters::first_walker + the local index).
 // Acceptance compares that word with a host-computed integer threshold, so every
 // backend produces bitwise the same trajectories.
 #include <Kokkos_Core.hpp>
@@ -86,6 +87,7 @@ struct MucaSweepKernel {
   Kokkos::View<count_type*, memory_space> histogram;
   scatter_type scatter;
   std::uint64_t seed = 0;
+  std::uint64_t first_walker = 0;  ///< global index of walker 0 (the RNG entity offset)
   std::uint64_t step0 = 0;
   int steps = 0;
   int words = 0;
@@ -208,7 +210,8 @@ struct MucaSweepKernel {
       std::uint32_t r[V][4];
       PORTAMC_UNROLL
       for (int v = 0; v < V; ++v) {
-        const rng::Block b = rng::draw(seed, rng::purpose_acceptance, first + v, (step0 + t) >> 2);
+        const rng::Block b =
+            rng::draw(seed, rng::purpose_acceptance, first_walker + first + v, (step0 + t) >> 2);
         r[v][0] = b[0], r[v][1] = b[1], r[v][2] = b[2], r[v][3] = b[3];
       }
       PORTAMC_UNROLL
@@ -233,7 +236,8 @@ struct MucaSweepKernel {
     const StepSites s = sites(t);
     PORTAMC_UNROLL
     for (int v = 0; v < V; ++v) {
-      const rng::Block b = rng::draw(seed, rng::purpose_acceptance, first + v, step >> 2);
+      const rng::Block b =
+          rng::draw(seed, rng::purpose_acceptance, first_walker + first + v, step >> 2);
       const int slot = static_cast<int>(step & 3);  // selects, not a dynamic index (stack)
       const std::uint32_t r = slot < 2 ? (slot == 0 ? b[0] : b[1]) : (slot == 2 ? b[2] : b[3]);
       attempt<V>(g, v, lattice, s, r, record_bin);

@@ -17,6 +17,9 @@ enum class LatticeStorage {
 struct Parameters {
   int L = 16;             ///< linear lattice size (even, 4..256)
   long long walkers = 0;  ///< 0 = fill the device
+  /// Global index of the first walker: the RNG entity of walker w is first_walker + w, so that
+  /// a rank simulating a share of a run's walkers draws what a single rank would.
+  long long first_walker = 0;
   std::uint64_t seed = 1;
   LatticeStorage storage = LatticeStorage::automatic;
   int team_size = 0;  ///< threads per team on GPUs; 0 = choose

@@ -3,11 +3,19 @@
 // weight iteration until the energy histogram is flat, then a production run with
 // fixed weights in blocks for jackknife errors. Host-side control only; all sampling
 // happens in the model's kernels.
+//
+// Several ranks. The W walkers are split into contiguous shares, balanced to within one
+// walker (parallel::share_of), each rank's model simulating its share with the global walker
+// indices as RNG entities. The energy histograms are summed over ranks (exact integer sums)
+// after every iteration and production block, so every rank computes the same weights and
+// the run is bitwise the one-rank run whatever the rank count. W = auto fills every rank's
+// device: W = ranks x the largest default_walkers() over the ranks.
 #include <cstdint>
 #include <string>
 #include <vector>
 
 #include "portamc/muca/ising_muca.hpp"
+#include "portamc/parallel.hpp"
 
 namespace portamc::muca {
 
@@ -44,11 +52,19 @@ struct Checkpoint {
 
 class Simulation {
  public:
-  explicit Simulation(const Parameters& params);
+  /// std::invalid_argument for bad parameters and for fewer walkers than ranks (the same on
+  /// every rank).
+  explicit Simulation(const Parameters& params,
+                      const parallel::Communicator& comm = parallel::Communicator());
 
+  /// This rank's walkers (all of them on one rank).
   IsingMuca<>& model() { return model_; }
   const IsingMuca<>& model() const { return model_; }
+  /// The run's parameters; `walkers` is the resolved total over all ranks.
   const Parameters& parameters() const { return params_; }
+  /// Walkers over all ranks.
+  long long walkers() const { return params_.walkers; }
+  const parallel::Communicator& communicator() const { return comm_; }
   const DriverState& driver() const { return driver_; }
 
   /// One thermalisation + recording pass and a weight update. Returns the record.
@@ -61,15 +77,18 @@ class Simulation {
   const std::vector<count_type>& production_block();
   bool production_done() const { return driver_.blocks_done >= params_.production_blocks; }
 
+  /// This rank's model state and the driver state (the same on every rank).
   Checkpoint checkpoint() const;
   /// Throws std::invalid_argument if the checkpoint belongs to other parameters.
   void restore(const Checkpoint& checkpoint);
 
-  /// The N_updates rule of the paper (Eq. 7) for width w: prefactor * w^exponent / W.
+  /// The N_updates rule of the paper (Eq. 7) for width w: prefactor * w^exponent / W (all
+  /// walkers of all ranks).
   double updates_for_width(int width) const;
 
  private:
   Parameters params_;
+  parallel::Communicator comm_;
   IsingMuca<> model_;
   DriverState driver_;
 };

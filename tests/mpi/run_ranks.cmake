@@ -1,0 +1,71 @@
+# Runs an app on 1 rank (without mpiexec) and under mpiexec on each of RANKS, then compares
+# every result with the one-rank result (compare_h5.py); or, with EXPECT_EXIT, checks that a
+# run on RANKS ranks exits with that code and prints EXPECT_MESSAGE.
+# -D: APP, ARGS, RANKS, WORKDIR, MPIEXEC (executable and flags up to the rank count),
+#     MPIEXEC_PREFLAGS, PYTHON, COMPARE, IGNORE, EXPECT_EXIT, EXPECT_MESSAGE; lists joined
+#     with '|'.
+foreach(v IN ITEMS ARGS RANKS IGNORE MPIEXEC MPIEXEC_PREFLAGS)
+  string(REPLACE "|" ";" ${v} "${${v}}")
+endforeach()
+cmake_minimum_required(VERSION 3.22)
+file(REMOVE_RECURSE "${WORKDIR}")
+file(MAKE_DIRECTORY "${WORKDIR}")
+
+function(run_app ranks output result_var log_var)
+  if(ranks EQUAL 0)
+    set(command "${APP}")
+  else()
+    set(command ${MPIEXEC} ${ranks} ${MPIEXEC_PREFLAGS} "${APP}")
+  endif()
+  # ARGS may name the output file itself (a test of a bad path).
+  set(output_args -o "${output}")
+  if("-o" IN_LIST ARGS)
+    set(output_args "")
+  endif()
+  execute_process(COMMAND ${command} ${ARGS} -q ${output_args} WORKING_DIRECTORY "${WORKDIR}"
+                  RESULT_VARIABLE result OUTPUT_VARIABLE out ERROR_VARIABLE err TIMEOUT 120)
+  set(${result_var} "${result}" PARENT_SCOPE)
+  set(${log_var} "${out}${err}" PARENT_SCOPE)
+endfunction()
+
+if(DEFINED EXPECT_EXIT)
+  foreach(ranks IN LISTS RANKS)
+    run_app(${ranks} "${WORKDIR}/refused.h5" result log)
+    if(NOT result STREQUAL "${EXPECT_EXIT}")
+      message(FATAL_ERROR "${ranks} ranks: exit ${result}, expected ${EXPECT_EXIT}:\n${log}")
+    endif()
+    if(NOT log MATCHES "${EXPECT_MESSAGE}")
+      message(FATAL_ERROR "${ranks} ranks: the message lacks '${EXPECT_MESSAGE}':\n${log}")
+    endif()
+    if(EXISTS "${WORKDIR}/refused.h5")
+      message(FATAL_ERROR "${ranks} ranks: a refused run wrote its output file")
+    endif()
+  endforeach()
+  return()
+endif()
+
+run_app(0 "${WORKDIR}/ranks1.h5" result log)
+if(NOT result EQUAL 0)
+  message(FATAL_ERROR "one rank: exit ${result}:\n${log}")
+endif()
+set(ignore_args "")
+foreach(path IN LISTS IGNORE)
+  list(APPEND ignore_args --ignore "${path}")
+endforeach()
+foreach(ranks IN LISTS RANKS)
+  run_app(${ranks} "${WORKDIR}/ranks${ranks}.h5" result log)
+  if(NOT result EQUAL 0)
+    message(FATAL_ERROR "${ranks} ranks: exit ${result}:\n${log}")
+  endif()
+  file(GLOB leftovers "${WORKDIR}/*.checkpoint*")
+  if(leftovers)
+    message(FATAL_ERROR "${ranks} ranks: checkpoint files left behind: ${leftovers}")
+  endif()
+  execute_process(COMMAND "${PYTHON}" "${COMPARE}" "${WORKDIR}/ranks1.h5"
+                          "${WORKDIR}/ranks${ranks}.h5" ${ignore_args}
+                  RESULT_VARIABLE result OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  if(NOT result EQUAL 0)
+    message(FATAL_ERROR "${ranks} ranks differ from one rank:\n${out}${err}")
+  endif()
+  message(STATUS "${ranks} ranks: ${out}")
+endforeach()
