@@ -1,11 +1,13 @@
 // Exact laws sampled by full MC steps at fixed v_iso: independent bonds when J_sigma = 0
-// (N_HB binomial) and independent molecules when J_eff = 0 (N_sigma per molecule).
+// (N_HB binomial) and independent molecules when J_eff = 0 (N_sigma per molecule), for both
+// Metropolis kernels (per_cell and packed).
 // The chains run on the host execution space: thousands of steps of a few hundred molecules
 // would be launch-latency bound on a GPU, and the kernels are bitwise the same on every space
 // (test_cvf_metropolis checks that), so the laws hold for the device runs too.
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <string>
 #include <vector>
 
 #include "portamc/cvf/exact.hpp"
@@ -16,17 +18,26 @@
 namespace cvf = portamc::cvf;
 
 namespace {
-cvf::SimulationSettings fixed_volume(int L, std::uint64_t seed) {
+cvf::SimulationSettings fixed_volume(int L, std::uint64_t seed, cvf::MetropolisKernel kernel) {
   cvf::SimulationSettings s;
   s.L = L;
   s.seed = seed;
+  s.metropolis_kernel = kernel;
   s.initial_v_iso = 1.3;  // liquid: HBs count
   s.volume.enabled = false;
   return s;
 }
+
+/// Both Metropolis kernels (their chains differ for one seed; both must sample the laws).
+class CvfLaws : public ::testing::TestWithParam<cvf::MetropolisKernel> {};
 }  // namespace
 
-TEST(CvfLaws, BinomialBondsWithoutCooperativity) {
+INSTANTIATE_TEST_SUITE_P(Kernels, CvfLaws,
+                         ::testing::Values(cvf::MetropolisKernel::per_cell,
+                                           cvf::MetropolisKernel::packed),
+                         [](const auto& info) { return std::string(cvf::to_string(info.param)); });
+
+TEST_P(CvfLaws, BinomialBondsWithoutCooperativity) {
   cvf::ModelParameters m;
   m.J_sigma = 0;
   const double p_reduced = 0.5;  // J_eff = 2 - 0.5 * 0.6 = 1.7
@@ -34,7 +45,8 @@ TEST(CvfLaws, BinomialBondsWithoutCooperativity) {
     const cvf::ReducedStatePoint point{t, p_reduced};
     const double q = cvf::exact::independent_bond_probability(1.7 / t);
     const double n = 2 * 64, mean = n * q, variance = n * q * (1 - q);
-    cvf::Simulation<Kokkos::DefaultHostExecutionSpace> sim(m, point, fixed_volume(4, 31));
+    cvf::Simulation<Kokkos::DefaultHostExecutionSpace> sim(m, point,
+                                                           fixed_volume(4, 31, GetParam()));
     for (int s = 0; s < 500; ++s) sim.step();
     std::vector<double> bonds, squares;
     const int steps = 40000;
@@ -51,7 +63,7 @@ TEST(CvfLaws, BinomialBondsWithoutCooperativity) {
   }
 }
 
-TEST(CvfLaws, IsolatedMoleculesWithoutBonds) {
+TEST_P(CvfLaws, IsolatedMoleculesWithoutBonds) {
   cvf::ModelParameters m;
   m.J = 0;
   m.v_hb = 0;
@@ -62,8 +74,8 @@ TEST(CvfLaws, IsolatedMoleculesWithoutBonds) {
     // J_eff = 0: molecules are independent, so every snapshot of L^3 = 1728 molecules is a
     // set of independent samples; replicas with distinct seeds make the snapshots independent.
     for (std::uint64_t replica = 0; replica < 4; ++replica) {
-      cvf::Simulation<Kokkos::DefaultHostExecutionSpace> sim(m, cvf::ReducedStatePoint{1.0, 0.2},
-                                                             fixed_volume(12, 50 + replica));
+      cvf::Simulation<Kokkos::DefaultHostExecutionSpace> sim(
+          m, cvf::ReducedStatePoint{1.0, 0.2}, fixed_volume(12, 50 + replica, GetParam()));
       for (int s = 0; s < 150; ++s) sim.step();
       const auto sigma = sim.checkpoint().sigma;
       const std::int64_t N = sim.state().geometry().cells();

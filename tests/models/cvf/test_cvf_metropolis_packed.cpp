@@ -1,17 +1,16 @@
 // The packed Metropolis pass (four cells per thread, one Philox block per two cells): bit for
 // bit against a plain C++ reference of its random-number scheme (counters included), counters
-// against full recounts, identical states on the default and host spaces, the exact laws of
-// test_cvf_laws.cpp with this kernel, and its word-level helpers.
+// against full recounts, bad arguments and its word-level helpers. The exact laws
+// (test_cvf_laws.cpp) and the agreement of default and host spaces (test_cvf_metropolis.cpp)
+// run for both kernels there.
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <string>
 #include <vector>
 
-#include "portamc/cvf/exact.hpp"
 #include "portamc/cvf/metropolis_packed.hpp"
 #include "portamc/cvf/simulation.hpp"
-#include "portamc/statistics.hpp"
 #include "test_cvf_support.hpp"
 
 namespace cvf = portamc::cvf;
@@ -174,24 +173,6 @@ TEST(CvfMetropolisPacked, CountersEqualRecount) {
   EXPECT_NE(sim.checkpoint().sigma, initial);
 }
 
-TEST(CvfMetropolisPacked, DefaultAndHostSpacesAgree) {
-  cvf::ModelParameters m;
-  const cvf::ReducedStatePoint point{0.6, 0.05};
-  const auto settings = packed_settings(8, 99, true);
-  cvf::Simulation<Kokkos::DefaultExecutionSpace> device(m, point, settings);
-  cvf::Simulation<Kokkos::DefaultHostExecutionSpace> host(m, point, settings);
-  for (int s = 0; s < 20; ++s) {
-    device.step();
-    host.step();
-  }
-  const auto a = device.checkpoint(), b = host.checkpoint();
-  EXPECT_EQ(a.sigma, b.sigma);
-  EXPECT_EQ(a.cube_state, b.cube_state);
-  EXPECT_EQ(a.v_iso, b.v_iso);
-  EXPECT_EQ(device.measure().n_sigma, host.measure().n_sigma);
-  EXPECT_EQ(device.measure().n_hb_raw, host.measure().n_hb_raw);
-}
-
 TEST(CvfMetropolisPacked, RejectsMisalignedSigma) {
   const cvf::Geometry g(4);
   Kokkos::View<std::uint8_t*> bytes("bytes", g.variables() + 1), sigma("sigma", g.variables());
@@ -212,57 +193,4 @@ TEST(CvfMetropolisPacked, RejectsMisalignedSigma) {
   EXPECT_THROW(cvf::metropolis_pass_packed<Kokkos::DefaultExecutionSpace>(g, sigma, cubes, 6, 1, 0,
                                                                           table, delta),
                std::invalid_argument);
-}
-
-// The exact laws of test_cvf_laws.cpp with the packed kernel, on the host space (see there).
-TEST(CvfMetropolisPacked, BinomialBondsWithoutCooperativity) {
-  cvf::ModelParameters m;
-  m.J_sigma = 0;
-  const double p_reduced = 0.5;  // J_eff = 2 - 0.5 * 0.6 = 1.7
-  for (double t : {3.0, 1.0, 0.4}) {
-    const double q = cvf::exact::independent_bond_probability(1.7 / t);
-    const double n = 2 * 64, mean = n * q, variance = n * q * (1 - q);
-    cvf::Simulation<Kokkos::DefaultHostExecutionSpace> sim(m, cvf::ReducedStatePoint{t, p_reduced},
-                                                           packed_settings(4, 31, false));
-    for (int s = 0; s < 500; ++s) sim.step();
-    std::vector<double> bonds, squares;
-    for (int s = 0; s < 40000; ++s) {
-      sim.step();
-      const double b = static_cast<double>(sim.state().counts().hb);
-      bonds.push_back(b);
-      squares.push_back((b - mean) * (b - mean));  // its mean is the variance
-    }
-    const auto b = portamc::stats::binned_mean(bonds, 400);
-    const auto v = portamc::stats::binned_mean(squares, 400);
-    EXPECT_NEAR(b.value, mean, 5 * b.error) << "t " << t << " p_bond " << q;
-    EXPECT_NEAR(v.value, variance, 5 * v.error) << "t " << t << " p_bond " << q;
-  }
-}
-
-TEST(CvfMetropolisPacked, IsolatedMoleculesWithoutBonds) {
-  cvf::ModelParameters m;
-  m.J = 0;
-  m.v_hb = 0;
-  for (double x : {0.4, 1.0}) {  // J_sigma / t
-    m.J_sigma = x;
-    const auto law = cvf::exact::isolated_molecule(x);
-    std::vector<std::uint64_t> counts(16, 0);
-    // J_eff = 0: independent molecules; replicas with distinct seeds give independent snapshots.
-    for (std::uint64_t replica = 0; replica < 4; ++replica) {
-      cvf::Simulation<Kokkos::DefaultHostExecutionSpace> sim(
-          m, cvf::ReducedStatePoint{1.0, 0.2}, packed_settings(12, 50 + replica, false));
-      for (int s = 0; s < 150; ++s) sim.step();
-      const auto sigma = sim.checkpoint().sigma;
-      const std::int64_t N = sim.state().geometry().cells();
-      for (std::int64_t cell = 0; cell < N; ++cell) {
-        int pairs = 0;
-        for (int a = 0; a < 6; ++a)
-          for (int b = a + 1; b < 6; ++b) pairs += sigma[a * N + cell] == sigma[b * N + cell];
-        ++counts[pairs];
-      }
-    }
-    const auto chi = cvf::testing::chi_square(
-        counts, std::vector<double>(law.probability.begin(), law.probability.end()));
-    EXPECT_GT(chi.p_value, 1e-6) << "x " << x << "\n" << chi.table;
-  }
 }
