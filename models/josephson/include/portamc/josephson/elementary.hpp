@@ -42,6 +42,17 @@ KOKKOS_FORCEINLINE_FUNCTION To bit_cast(const From& from) {
   return to;
 }
 
+/// Cephes' double sin and cos polynomials on [-pi/4, pi/4]: sin x = x + x z S(z),
+/// cos x = 1 - z/2 + z^2 C(z), z = x^2, S and C with these coefficients of z^0 .. z^5.
+namespace octant_coefficients {
+inline constexpr double s0 = -1.66666666666666307295e-1, s1 = 8.33333333332211858878e-3,
+                        s2 = -1.98412698295895385996e-4, s3 = 2.75573136213857245213e-6,
+                        s4 = -2.50507477628578072866e-8, s5 = 1.58962301576546568060e-10;
+inline constexpr double c0 = 4.16666666666665929218e-2, c1 = -1.38888888888730564116e-3,
+                        c2 = 2.48015872888517045348e-5, c3 = -2.75573141792967388112e-7,
+                        c4 = 2.08757008419747316778e-9, c5 = -1.13585365213876817300e-11;
+}  // namespace octant_coefficients
+
 /// cos x and sin x for x in [-pi/4, pi/4].
 template <class Real>
 KOKKOS_INLINE_FUNCTION void sincos_octant(Real x, Real& c, Real& s) {
@@ -51,20 +62,9 @@ KOKKOS_INLINE_FUNCTION void sincos_octant(Real x, Real& c, Real& s) {
     c = 1.0f - 0.5f * z +
         z * z * (4.166664568298827e-2f + z * (-1.388731625493765e-3f + z * 2.443315711809948e-5f));
   } else {
-    s = x +
-        x * z *
-            (-1.66666666666666307295e-1 +
-             z * (8.33333333332211858878e-3 +
-                  z * (-1.98412698295895385996e-4 +
-                       z * (2.75573136213857245213e-6 +
-                            z * (-2.50507477628578072866e-8 + z * 1.58962301576546568060e-10)))));
-    c = 1.0 - 0.5 * z +
-        z * z *
-            (4.16666666666665929218e-2 +
-             z * (-1.38888888888730564116e-3 +
-                  z * (2.48015872888517045348e-5 +
-                       z * (-2.75573141792967388112e-7 +
-                            z * (2.08757008419747316778e-9 + z * -1.13585365213876817300e-11)))));
+    using namespace octant_coefficients;
+    s = x + x * z * (s0 + z * (s1 + z * (s2 + z * (s3 + z * (s4 + z * s5)))));
+    c = 1.0 - 0.5 * z + z * z * (c0 + z * (c1 + z * (c2 + z * (c3 + z * (c4 + z * c5)))));
   }
 }
 
@@ -147,13 +147,14 @@ KOKKOS_INLINE_FUNCTION Real log_unit(Real u) {
 KOKKOS_INLINE_FUNCTION double sin_from_octant(double r, std::uint32_t quadrant) {
   const bool odd = quadrant & 1u;
   const double z = r * r;
-  // sin r = r + (r z) P(z);  cos r = (1 - z/2) + (z z) Q(z)
-  double p = odd ? -1.13585365213876817300e-11 : 1.58962301576546568060e-10;
-  p = (odd ? 2.08757008419747316778e-9 : -2.50507477628578072866e-8) + z * p;
-  p = (odd ? -2.75573141792967388112e-7 : 2.75573136213857245213e-6) + z * p;
-  p = (odd ? 2.48015872888517045348e-5 : -1.98412698295895385996e-4) + z * p;
-  p = (odd ? -1.38888888888730564116e-3 : 8.33333333332211858878e-3) + z * p;
-  p = (odd ? 4.16666666666665929218e-2 : -1.66666666666666307295e-1) + z * p;
+  // sin r = r + (r z) S(z);  cos r = (1 - z/2) + (z z) C(z)
+  using namespace octant_coefficients;
+  double p = odd ? c5 : s5;
+  p = (odd ? c4 : s4) + z * p;
+  p = (odd ? c3 : s3) + z * p;
+  p = (odd ? c2 : s2) + z * p;
+  p = (odd ? c1 : s1) + z * p;
+  p = (odd ? c0 : s0) + z * p;
   const double lead = odd ? 1.0 - 0.5 * z : r;
   const double value = lead + ((odd ? z : r) * z) * p;
   return (quadrant & 2u) ? -value : value;
