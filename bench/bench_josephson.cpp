@@ -21,11 +21,12 @@
 // on a small ensemble first (warm-up), then once timed.
 //
 // Usage: bench_josephson [--quick] [--diagnose] [--workload W] [--realisations N] [--cap K]
-//                       [--loop L]
+//                       [--loop L] [--precision float|double|both]
 // --workload: only scattered, to-cap or ramp.
-// --loop: the advance kernel's loop (AdvanceLoop): chunked (the default), reference, or both
-//   (every ensemble row with each, reference marked ":ref" in the schedule column), to time
-//   them against each other in one run; their results are the same bit for bit.
+// --loop: the advance kernel's loop (AdvanceLoop): chunked (the default), reference,
+//   pipelined, both (chunked and reference) or all (every ensemble row with each, marked ":ref"
+//   or ":pipe" in the schedule column), to time them against each other in one run; their
+//   results are the same bit for bit.
 // --diagnose: launch-by-launch timing of the refill schedule (diagnose_refill below).
 // Default realisations: 2^20 on a GPU, 512 on a CPU; --quick: 2^18 on a GPU, 128 on a CPU.
 #include <Kokkos_Core.hpp>
@@ -57,6 +58,7 @@ struct Options {
   std::uint64_t realisations = 0;  // 0: default for the device
   std::uint64_t cap = 200000;
   std::vector<AdvanceLoop> loops{AdvanceLoop::chunked};
+  bool run_float = true, run_double = true;  // --precision
 };
 
 struct Workload {
@@ -158,7 +160,7 @@ void print_row(const char* workload, const char* method, const char* precision,
   const double n = static_cast<double>(p.realisations);
   char ratio[16] = "-";
   if (plain_rate > 0) std::snprintf(ratio, sizeof ratio, "%.2f", row.rate() / plain_rate);
-  std::printf("%-9s %-6s %-6s %-14s %9llu %9lld %7.1f %7.1f %10.4g %10.4g %8.3f %10.4g %7s\n",
+  std::printf("%-9s %-6s %-6s %-19s %9llu %9lld %7.1f %7.1f %10.4g %10.4g %8.3f %10.4g %7s\n",
               workload, method, precision, schedule,
               static_cast<unsigned long long>(p.realisations), static_cast<long long>(row.slots),
               100.0 * static_cast<double>(row.escaped) / n,
@@ -182,8 +184,10 @@ void bench_precision(const Workload& w, const std::vector<AdvanceLoop>& loops) {
       if (ramp && (schedule != Schedule::refill || integrator != Integrator::euler)) continue;
       for (AdvanceLoop loop : loops) {
         const Row row = time_ensemble<Real>(w.params, integrator, schedule, loop);
-        const std::string name =
-            std::string(to_string(schedule)) + (loop == AdvanceLoop::reference ? ":ref" : "");
+        const char* suffix = loop == AdvanceLoop::reference   ? ":ref"
+                             : loop == AdvanceLoop::pipelined ? ":pipe"
+                                                              : "";
+        const std::string name = std::string(to_string(schedule)) + suffix;
         print_row(w.name, to_string(integrator), precision, name.c_str(), w.params, row,
                   plain_rate);
       }
@@ -273,10 +277,23 @@ int main(int argc, char** argv) {
         opt.loops = {AdvanceLoop::chunked};
       } else if (loop == "reference") {
         opt.loops = {AdvanceLoop::reference};
+      } else if (loop == "pipelined") {
+        opt.loops = {AdvanceLoop::pipelined};
       } else if (loop == "both") {
         opt.loops = {AdvanceLoop::chunked, AdvanceLoop::reference};
+      } else if (loop == "all") {
+        opt.loops = {AdvanceLoop::chunked, AdvanceLoop::pipelined, AdvanceLoop::reference};
       } else {
-        std::fprintf(stderr, "bench_josephson: --loop expects chunked, reference or both\n");
+        std::fprintf(
+            stderr, "bench_josephson: --loop expects chunked, reference, pipelined, both or all\n");
+        return 2;
+      }
+    } else if (!std::strcmp(argv[i], "--precision") && has_value) {
+      const std::string precision = argv[++i];
+      opt.run_float = precision == "float" || precision == "both";
+      opt.run_double = precision == "double" || precision == "both";
+      if (!opt.run_float && !opt.run_double) {
+        std::fprintf(stderr, "bench_josephson: --precision expects float, double or both\n");
         return 2;
       }
     } else if (!std::strcmp(argv[i], "--cap") && has_value) {
@@ -316,7 +333,7 @@ int main(int argc, char** argv) {
       "# slots: concurrent trajectories (refill: as many as the device keeps resident, measured); "
       "%llu steps per slot and launch\n",
       static_cast<unsigned long long>(EnsembleOptions().steps_per_launch));
-  std::printf("%-9s %-6s %-6s %-14s %9s %9s %7s %7s %10s %10s %8s %10s %7s\n", "workload", "method",
+  std::printf("%-9s %-6s %-6s %-19s %9s %9s %7s %7s %10s %10s %8s %10s %7s\n", "workload", "method",
               "prec", "schedule", "N", "slots", "%esc", "%cens", "mean_esc", "steps", "seconds",
               "1e9 st/s", "x plain");
   std::fflush(stdout);
@@ -329,8 +346,8 @@ int main(int argc, char** argv) {
   }
   for (const Workload& w : work) {
     if (!opt.only.empty() && opt.only != w.name) continue;
-    bench_precision<float>(w, opt.loops);
-    bench_precision<double>(w, opt.loops);
+    if (opt.run_float) bench_precision<float>(w, opt.loops);
+    if (opt.run_double) bench_precision<double>(w, opt.loops);
   }
   return 0;
 }

@@ -10,7 +10,14 @@ const char* to_string(Schedule schedule) {
 }
 
 const char* to_string(AdvanceLoop loop) {
-  return loop == AdvanceLoop::chunked ? "chunked" : "reference";
+  switch (loop) {
+    case AdvanceLoop::chunked:
+      return "chunked";
+    case AdvanceLoop::pipelined:
+      return "pipelined";
+    default:
+      return "reference";
+  }
 }
 
 void EnsembleOptions::validate() const {
@@ -19,8 +26,10 @@ void EnsembleOptions::validate() const {
                                 expected);
   };
   if (slots < 0) reject("slots", std::to_string(slots), "expected >= 1, or 0 for the default");
-  if (loop != AdvanceLoop::chunked && loop != AdvanceLoop::reference)
-    reject("loop", std::to_string(static_cast<int>(loop)), "expected chunked or reference");
+  if (loop != AdvanceLoop::chunked && loop != AdvanceLoop::reference &&
+      loop != AdvanceLoop::pipelined)
+    reject("loop", std::to_string(static_cast<int>(loop)),
+           "expected chunked, pipelined or reference");
   if (steps_per_launch < 1) reject("steps_per_launch", "0", "expected >= 1");
   if (!(compact_below >= 0 && compact_below <= 1)) {
     std::ostringstream s;

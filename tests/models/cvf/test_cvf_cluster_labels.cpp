@@ -176,6 +176,17 @@ TEST(CvfClusterLabels, RandomBondSetsMatchSerialUnionFind) {
   }
 }
 
+// Large enough that a GPU runs thousands of threads on the same trees at once: the joins
+// then race on the roots of a giant cluster and halve each other's paths concurrently.
+TEST(CvfClusterLabels, LargePercolatingBondSetsMatchSerialUnionFind) {
+  const Geometry g(40);
+  std::uint32_t seed = 101;
+  for (double density : {0.3, 0.6, 0.9}) {
+    expect_matches_reference(g, random_bonds(g, density, seed++),
+                             ("large, density " + std::to_string(density)).c_str());
+  }
+}
+
 TEST(CvfClusterLabels, AllAndNoBonds) {
   for (int L : {4, 8, 12}) {
     const Geometry g(L);

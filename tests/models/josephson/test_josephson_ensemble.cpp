@@ -116,15 +116,15 @@ auto slot_states(const Checkpoint& c) {
   return rows;
 }
 
-/// The chunked loop (the default) and the reference loop of the advance kernel give the same
-/// results, bit for bit, and on a one-thread backend the same state after every launch: slots
-/// and counters. Launch lengths from
-/// 1 step (every block an edge block) to the whole cap, misaligned starts, both schedules,
-/// every stepper, constant bias and ramp, float and double.
+/// The chunked loop (the default) or the pipelined one, and the reference loop of the advance
+/// kernel give the same results, bit for bit, and on a one-thread backend the same state after
+/// every launch: slots and counters. Launch lengths from 1 step (every block an edge block) to the
+/// whole cap, misaligned starts, both schedules, every stepper, constant bias and ramp, float and
+/// double.
 template <class Real>
 void expect_loops_agree(LangevinParameters p, EnsembleOptions o, std::uint64_t launch,
-                        const std::string& what) {
-  o.loop = AdvanceLoop::chunked;
+                        const std::string& what, AdvanceLoop candidate) {
+  o.loop = candidate;
   Ensemble<Space, Real> chunked(p, o);
   o.loop = AdvanceLoop::reference;
   Ensemble<Space, Real> reference(p, o);
@@ -149,7 +149,10 @@ void expect_loops_agree(LangevinParameters p, EnsembleOptions o, std::uint64_t l
   expect_identical(chunked.results(), reference.results(), what);
 }
 
-TEST(JosephsonEnsemble, ChunkedAndReferenceLoopsAgreeBitwise) {
+class JosephsonLoops : public ::testing::TestWithParam<AdvanceLoop> {};
+
+TEST_P(JosephsonLoops, AgreeBitwiseWithTheReferenceLoop) {
+  const AdvanceLoop loop = GetParam();
   LangevinParameters p = quick_escape(96);
   p.max_steps = 1502;  // not a multiple of 4: the capping block is partial
   const std::pair<Dynamics, Integrator> steppers[] = {{Dynamics::underdamped, Integrator::euler},
@@ -172,14 +175,20 @@ TEST(JosephsonEnsemble, ChunkedAndReferenceLoopsAgreeBitwise) {
         if (launch < 5 && !(dynamics == Dynamics::underdamped && integrator == Integrator::euler))
           continue;  // thousands of launches: one stepper is enough
         const std::string l = ", launch " + std::to_string(launch);
-        expect_loops_agree<float>(q, refill, launch, "float refill " + name + l);
-        expect_loops_agree<double>(q, one, launch, "double one_per_thread " + name + l);
+        expect_loops_agree<float>(q, refill, launch, "float refill " + name + l, loop);
+        expect_loops_agree<double>(q, one, launch, "double one_per_thread " + name + l, loop);
       }
-      expect_loops_agree<float>(q, one, 3, "float one_per_thread " + name + ", launch 3");
-      expect_loops_agree<double>(q, refill, 4, "double refill " + name + ", launch 4");
+      expect_loops_agree<float>(q, one, 3, "float one_per_thread " + name + ", launch 3", loop);
+      expect_loops_agree<double>(q, refill, 4, "double refill " + name + ", launch 4", loop);
     }
   }
 }
+
+INSTANTIATE_TEST_SUITE_P(JosephsonEnsemble, JosephsonLoops,
+                         ::testing::Values(AdvanceLoop::chunked, AdvanceLoop::pipelined),
+                         [](const ::testing::TestParamInfo<AdvanceLoop>& info) {
+                           return std::string(to_string(info.param));
+                         });
 
 /// Realisations restored just before step 2^34, where word 0 of the Philox counter (block
 /// bits 0..31) wraps and the block's high bits move to word 1: the chunked loop ends its
@@ -192,7 +201,8 @@ TEST(JosephsonEnsemble, ChunkedLoopCrossesTheCounterWordWrap) {
     EnsembleOptions o;
     o.schedule = Schedule::one_per_thread;
     std::vector<EnsembleResults> results;
-    for (AdvanceLoop loop : {AdvanceLoop::chunked, AdvanceLoop::reference}) {
+    for (AdvanceLoop loop :
+         {AdvanceLoop::reference, AdvanceLoop::chunked, AdvanceLoop::pipelined}) {
       o.loop = loop;
       Ensemble<Space, float> ensemble(p, o);
       EnsembleCheckpoint c = ensemble.checkpoint();
@@ -203,10 +213,12 @@ TEST(JosephsonEnsemble, ChunkedLoopCrossesTheCounterWordWrap) {
       results.push_back(ensemble.results());
     }
     std::size_t crossed = 0;
-    for (std::uint64_t k : results[1].steps) crossed += k > wrap + 4;
+    for (std::uint64_t k : results[0].steps) crossed += k > wrap + 4;
     EXPECT_GT(crossed, 32u);
-    expect_identical(results[0], results[1],
+    expect_identical(results[1], results[0],
                      "chunked vs reference across the wrap, launch " + std::to_string(launch));
+    expect_identical(results[2], results[0],
+                     "pipelined vs reference across the wrap, launch " + std::to_string(launch));
   }
 }
 

@@ -182,19 +182,22 @@ void Ensemble<ExecutionSpace, Real, ForcePolicy>::launch(
           AdvanceKernel<Real, memory_space, Stepper, decltype(ramp)::value, decltype(loop)::value>{
               slots, results_, next_realisation_, finished_count_, stepper, c, probe});
     };
-    using chunked = std::integral_constant<AdvanceLoop, AdvanceLoop::chunked>;
-    using reference = std::integral_constant<AdvanceLoop, AdvanceLoop::reference>;
-    const bool ramp = params_.nu > 0;
-    if (options_.loop == AdvanceLoop::chunked) {
-      if (ramp)
-        run(std::true_type{}, chunked{});
+    auto with_ramp = [&](auto loop) {
+      if (params_.nu > 0)
+        run(std::true_type{}, loop);
       else
-        run(std::false_type{}, chunked{});
-    } else {
-      if (ramp)
-        run(std::true_type{}, reference{});
-      else
-        run(std::false_type{}, reference{});
+        run(std::false_type{}, loop);
+    };
+    switch (options_.loop) {
+      case AdvanceLoop::chunked:
+        with_ramp(std::integral_constant<AdvanceLoop, AdvanceLoop::chunked>{});
+        break;
+      case AdvanceLoop::pipelined:
+        with_ramp(std::integral_constant<AdvanceLoop, AdvanceLoop::pipelined>{});
+        break;
+      default:
+        with_ramp(std::integral_constant<AdvanceLoop, AdvanceLoop::reference>{});
+        break;
     }
   });
 }

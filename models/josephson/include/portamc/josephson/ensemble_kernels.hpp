@@ -11,15 +11,19 @@
 // device counter within the same iteration (refill), so the threads of a warp keep running
 // the same loop iterations; a slot with nothing left goes idle (realisation -1).
 //
-// The float step is bound by instruction issue on GPUs, so the default loop
+// The float step is bound by instruction issue on GPUs, so the chunked loop
 // (AdvanceLoop::chunked) keeps the per-block work small: 32-bit loop state within runs of
 // whole blocks, Philox with one PTX multiply per product and Box–Muller without subnormal
 // handling on CUDA (noise.hpp). Per 4-step block of float Euler on sm_90 (cuobjdump -sass,
 // path of a block with no escape) that is 186 instructions against 256 for the reference
 // loop (AdvanceLoop::reference, the straightforward form, kept to compare with), at the
 // price of 46 registers instead of 39 (1280 instead of 1536 resident threads per H200
-// multiprocessor); in double 581 against 638. Both loops give the same results bit for bit
-// (test_josephson_ensemble, on every backend).
+// multiprocessor); in double 581 against 638. The pipelined loop (the default) is the
+// chunked one with each whole block's four steps free of branches and the next block's
+// noise computed alongside them, so that the scheduler can fill the steps' dependent chain
+// (phi -> sin phi -> v -> phi) with independent work; it takes more registers (double Euler
+// 92 against 80) and runs 2-8 % faster on an H200 (docs/performance.md). All loops give the
+// same results bit for bit (test_josephson_ensemble, on every backend).
 #include <Kokkos_Core.hpp>
 #include <cstdint>
 #include <string>
@@ -98,10 +102,11 @@ struct ResidencyProbe {
   Kokkos::View<count_type, MemorySpace> finished;
 };
 
-/// The loop of the advance kernel. Both give the same trajectories bit for bit; reference is
+/// The loop of the advance kernel. All give the same trajectories bit for bit; reference is
 /// the straightforward loop with 64-bit bookkeeping in every block, kept to compare with
-/// (tests, bench_josephson --loop).
-enum class AdvanceLoop { chunked, reference };
+/// (tests, bench_josephson --loop); pipelined is the chunked loop with the next block's
+/// noise computed while the current block steps (AdvanceKernel::advance_chunked).
+enum class AdvanceLoop { chunked, reference, pipelined };
 
 const char* to_string(AdvanceLoop loop);
 
@@ -197,10 +202,10 @@ struct AdvanceKernel {
   KOKKOS_INLINE_FUNCTION void operator()(const std::int64_t slot) const {
     if (c.probe && Kokkos::atomic_fetch_add(&probe.finished(), count_type(0)) == 0)
       Kokkos::atomic_add(&probe.first_wave(), count_type(1));
-    if constexpr (Loop == AdvanceLoop::chunked)
-      advance_chunked(slot);
-    else
+    if constexpr (Loop == AdvanceLoop::reference)
       advance_slot(slot);
+    else
+      advance_chunked(slot);
     if (c.probe) Kokkos::atomic_add(&probe.finished(), count_type(1));
   }
 
@@ -302,6 +307,33 @@ struct AdvanceKernel {
         c.first_realisation);
   }
 
+  /// The four steps of a whole block without a branch: every step is computed, and a step
+  /// after the escape leaves phi and v as they were (a select), so phi and v are those of the
+  /// escape step, bit for bit as in the branching loop. Returns the index of the escape step,
+  /// or normals_per_block if none. With no branch inside, the block is one basic block in
+  /// which the compiler can interleave the steps' dependent chain with independent work (the
+  /// next block's noise, AdvanceLoop::pipelined).
+  KOKKOS_FORCEINLINE_FUNCTION int whole_block_unbranched(Real drive0,
+                                                         const NormalBlock<Real>& noise, Real& phi,
+                                                         Real& v) const {
+    int escape = normals_per_block;
+    PORTAMC_UNROLL
+    for (int j = 0; j < normals_per_block; ++j) {
+      Real p = phi, w = v;
+      if constexpr (Ramp) {
+        stepper.step(p, w, drive0 + static_cast<Real>(j) * c.drive_step,
+                     drive0 + static_cast<Real>(j + 1) * c.drive_step, noise[j]);
+      } else {
+        stepper.step(p, w, drive0, drive0, noise[j]);
+      }
+      const bool live = escape == normals_per_block;
+      phi = live ? p : phi;
+      v = live ? w : v;
+      escape = (live && p > c.threshold) ? j : escape;
+    }
+    return escape;
+  }
+
   /// The chunked loop (AdvanceLoop::chunked, the default): the same trajectories, bit for
   /// bit, as advance_slot, with less bookkeeping per block. A realisation runs in chunks of
   /// whole blocks (plan_chunk) whose loop state is two 32-bit words: the blocks left and the
@@ -326,20 +358,38 @@ struct AdvanceKernel {
     set_realisation(chunk, first);
     bool idle = first < 0;
     bool active = !idle && budget > 0;
+    // Pipelined: `noise` holds the current block's normals when `ready`, computed in the
+    // previous iteration next to its steps (wasted once per chunk: at its last block the next
+    // one is an edge block, which draws its own).
+    NormalBlock<Real> noise{};
+    bool ready = false;
     while (active) {
       bool escaped = false, ended;
       if (chunk.left != 0) {
-        const NormalBlock<Real> noise =
-            normals_from_words<Real, true>(rng::philox4x32_10(chunk.counter, key0, key1));
         Real drive0 = c.drive;
         if constexpr (Ramp) drive0 = drive_at(chunk_block(chunk) * normals_per_block);
         int j = 0;
-        PORTAMC_UNROLL
-        for (; j < normals_per_block; ++j)
-          if (step_escapes(j, drive0, noise, phi, v)) {
-            escaped = true;
-            break;
-          }
+        if constexpr (Loop == AdvanceLoop::pipelined) {
+          if (!ready)
+            noise = normals_from_words<Real, true>(rng::philox4x32_10(chunk.counter, key0, key1));
+          rng::Block following = chunk.counter;
+          ++following[0];
+          const NormalBlock<Real> next =
+              normals_from_words<Real, true>(rng::philox4x32_10(following, key0, key1));
+          j = whole_block_unbranched(drive0, noise, phi, v);
+          escaped = j < normals_per_block;
+          noise = next;
+          ready = !escaped && chunk.left > 1;
+        } else {
+          const NormalBlock<Real> current =
+              normals_from_words<Real, true>(rng::philox4x32_10(chunk.counter, key0, key1));
+          PORTAMC_UNROLL
+          for (; j < normals_per_block; ++j)
+            if (step_escapes(j, drive0, current, phi, v)) {
+              escaped = true;
+              break;
+            }
+        }
         --chunk.left;
         if (escaped) {
           // Give back the steps of the chunk not taken; k is the step after the escape.
