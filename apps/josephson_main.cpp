@@ -105,6 +105,10 @@ config::Schema make_schema() {
            "Euler-Maruyama (the paper's) or stochastic Heun")
       .add("model.precision", String{"double", {"float", "double"}},
            "precision of the trajectories (the bias is always evaluated in double)")
+      .add("model.noise_precision", String{"same", {"same", "float"}},
+           "precision of the Gaussian normals: same as model.precision, or float (double "
+           "trajectories only: ~40% less FP64 work per step; the normals differ from double ones "
+           "by ~6e-8 relative, a different but equally valid chain)")
       .add("model.h", Real{0, 1e6, 0.004}, "time step (> 0)", "hbar/E_C")
       .add("model.threshold", String{"saddle", {}},
            "escape when phi exceeds this (rad): a number, or `saddle` = pi - arcsin(gamma0)")
@@ -335,6 +339,8 @@ RunParameters to_parameters(const config::Config& c) {
   p.dynamics = parse_dynamics(c.string("model.dynamics"));
   p.integrator = parse_integrator(c.string("model.integrator"));
   p.precision = parse_precision(c.string("model.precision"));
+  p.ensemble.float_noise =
+      p.precision == Precision::double_precision && c.string("model.noise_precision") == "float";
   if (physical_given(c)) {
     p.physical = physical_of(c);
   } else {
@@ -403,9 +409,9 @@ ResolvedRun resolve_input(const RunParameters& p) {
 
 void print_resolved(const ResolvedRun& r) {
   const RunParameters& in = r.input;
-  std::fprintf(stderr, "mode %s, %s %s, %s; V0 = %.6g, beta = %.6g", to_string(in.mode),
-               to_string(in.dynamics), to_string(in.integrator), to_string(in.precision), r.V0,
-               r.beta);
+  std::fprintf(stderr, "mode %s, %s %s, %s%s; V0 = %.6g, beta = %.6g", to_string(in.mode),
+               to_string(in.dynamics), to_string(in.integrator), to_string(in.precision),
+               in.ensemble.float_noise ? " (float normals)" : "", r.V0, r.beta);
   if (in.mode != RunMode::arrhenius)
     std::fprintf(stderr, ", theta = %.6g (D = beta theta = %.6g)", r.theta, r.beta * r.theta);
   std::fprintf(stderr, ", h = %g\n", in.h);

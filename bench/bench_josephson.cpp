@@ -21,12 +21,14 @@
 // on a small ensemble first (warm-up), then once timed.
 //
 // Usage: bench_josephson [--quick] [--diagnose] [--workload W] [--realisations N] [--cap K]
-//                       [--loop L] [--precision float|double|both]
+//                       [--loop L] [--precision float|double|both] [--noise same|float|both]
 // --workload: only scattered, to-cap or ramp.
-// --loop: the advance kernel's loop (AdvanceLoop): chunked (the default), reference,
-//   pipelined, both (chunked and reference) or all (every ensemble row with each, marked ":ref"
-//   or ":pipe" in the schedule column), to time them against each other in one run; their
-//   results are the same bit for bit.
+// --loop: the advance kernel's loop (AdvanceLoop): pipelined (the library's default),
+//   chunked, reference, both (pipelined and reference) or all (every ensemble row with each,
+//   marked ":chunk" or ":ref" in the schedule column; unmarked = pipelined), to time them
+//   against each other in one run; their results are the same bit for bit.
+// --noise: double rows with the normals in the working precision (same, the default), in
+//   float (precision column "double*": EnsembleOptions::float_noise), or both.
 // --diagnose: launch-by-launch timing of the refill schedule (diagnose_refill below).
 // Default realisations: 2^20 on a GPU, 512 on a CPU; --quick: 2^18 on a GPU, 128 on a CPU.
 #include <Kokkos_Core.hpp>
@@ -57,8 +59,9 @@ struct Options {
   std::string only;                // --workload: run only this workload
   std::uint64_t realisations = 0;  // 0: default for the device
   std::uint64_t cap = 200000;
-  std::vector<AdvanceLoop> loops{AdvanceLoop::chunked};
-  bool run_float = true, run_double = true;  // --precision
+  std::vector<AdvanceLoop> loops{AdvanceLoop::pipelined};
+  bool run_float = true, run_double = true;     // --precision
+  bool same_noise = true, float_noise = false;  // --noise
 };
 
 struct Workload {
@@ -93,12 +96,13 @@ struct Row {
 };
 
 template <class Real>
-Row time_ensemble(LangevinParameters p, Integrator integrator, Schedule schedule,
-                  AdvanceLoop loop) {
+Row time_ensemble(LangevinParameters p, Integrator integrator, Schedule schedule, AdvanceLoop loop,
+                  bool float_noise = false) {
   p.integrator = integrator;
   EnsembleOptions o;
   o.schedule = schedule;
   o.loop = loop;
+  o.float_noise = float_noise;
   {
     LangevinParameters warm = p;
     warm.realisations = std::min<std::uint64_t>(p.realisations, 4096);
@@ -160,7 +164,7 @@ void print_row(const char* workload, const char* method, const char* precision,
   const double n = static_cast<double>(p.realisations);
   char ratio[16] = "-";
   if (plain_rate > 0) std::snprintf(ratio, sizeof ratio, "%.2f", row.rate() / plain_rate);
-  std::printf("%-9s %-6s %-6s %-19s %9llu %9lld %7.1f %7.1f %10.4g %10.4g %8.3f %10.4g %7s\n",
+  std::printf("%-9s %-6s %-7s %-19s %9llu %9lld %7.1f %7.1f %10.4g %10.4g %8.3f %10.4g %7s\n",
               workload, method, precision, schedule,
               static_cast<unsigned long long>(p.realisations), static_cast<long long>(row.slots),
               100.0 * static_cast<double>(row.escaped) / n,
@@ -170,11 +174,14 @@ void print_row(const char* workload, const char* method, const char* precision,
 }
 
 template <class Real>
-void bench_precision(const Workload& w, const std::vector<AdvanceLoop>& loops) {
-  const char* precision = std::is_same_v<Real, float> ? "float" : "double";
+void bench_precision(const Workload& w, const std::vector<AdvanceLoop>& loops,
+                     bool float_noise = false) {
+  const char* precision = std::is_same_v<Real, float> ? "float"
+                          : float_noise               ? "double*"
+                                                      : "double";
   const bool ramp = w.params.nu > 0;
   double plain_rate = 0;
-  if (!ramp) {
+  if (!ramp && !float_noise) {
     const Row plain = time_plain<Real>(w.params);
     plain_rate = plain.rate();
     print_row(w.name, "plain", precision, "one_per_thread", w.params, plain, plain_rate);
@@ -183,10 +190,10 @@ void bench_precision(const Workload& w, const std::vector<AdvanceLoop>& loops) {
     for (Schedule schedule : {Schedule::refill, Schedule::one_per_thread}) {
       if (ramp && (schedule != Schedule::refill || integrator != Integrator::euler)) continue;
       for (AdvanceLoop loop : loops) {
-        const Row row = time_ensemble<Real>(w.params, integrator, schedule, loop);
-        const char* suffix = loop == AdvanceLoop::reference   ? ":ref"
-                             : loop == AdvanceLoop::pipelined ? ":pipe"
-                                                              : "";
+        const Row row = time_ensemble<Real>(w.params, integrator, schedule, loop, float_noise);
+        const char* suffix = loop == AdvanceLoop::reference ? ":ref"
+                             : loop == AdvanceLoop::chunked ? ":chunk"
+                                                            : "";
         const std::string name = std::string(to_string(schedule)) + suffix;
         print_row(w.name, to_string(integrator), precision, name.c_str(), w.params, row,
                   plain_rate);
@@ -273,16 +280,16 @@ int main(int argc, char** argv) {
       }
     } else if (!std::strcmp(argv[i], "--loop") && has_value) {
       const std::string loop = argv[++i];
-      if (loop == "chunked") {
+      if (loop == "pipelined") {
+        opt.loops = {AdvanceLoop::pipelined};
+      } else if (loop == "chunked") {
         opt.loops = {AdvanceLoop::chunked};
       } else if (loop == "reference") {
         opt.loops = {AdvanceLoop::reference};
-      } else if (loop == "pipelined") {
-        opt.loops = {AdvanceLoop::pipelined};
       } else if (loop == "both") {
-        opt.loops = {AdvanceLoop::chunked, AdvanceLoop::reference};
+        opt.loops = {AdvanceLoop::pipelined, AdvanceLoop::reference};
       } else if (loop == "all") {
-        opt.loops = {AdvanceLoop::chunked, AdvanceLoop::pipelined, AdvanceLoop::reference};
+        opt.loops = {AdvanceLoop::pipelined, AdvanceLoop::chunked, AdvanceLoop::reference};
       } else {
         std::fprintf(
             stderr, "bench_josephson: --loop expects chunked, reference, pipelined, both or all\n");
@@ -294,6 +301,14 @@ int main(int argc, char** argv) {
       opt.run_double = precision == "double" || precision == "both";
       if (!opt.run_float && !opt.run_double) {
         std::fprintf(stderr, "bench_josephson: --precision expects float, double or both\n");
+        return 2;
+      }
+    } else if (!std::strcmp(argv[i], "--noise") && has_value) {
+      const std::string noise = argv[++i];
+      opt.same_noise = noise == "same" || noise == "both";
+      opt.float_noise = noise == "float" || noise == "both";
+      if (!opt.same_noise && !opt.float_noise) {
+        std::fprintf(stderr, "bench_josephson: --noise expects same, float or both\n");
         return 2;
       }
     } else if (!std::strcmp(argv[i], "--cap") && has_value) {
@@ -333,7 +348,7 @@ int main(int argc, char** argv) {
       "# slots: concurrent trajectories (refill: as many as the device keeps resident, measured); "
       "%llu steps per slot and launch\n",
       static_cast<unsigned long long>(EnsembleOptions().steps_per_launch));
-  std::printf("%-9s %-6s %-6s %-19s %9s %9s %7s %7s %10s %10s %8s %10s %7s\n", "workload", "method",
+  std::printf("%-9s %-6s %-7s %-19s %9s %9s %7s %7s %10s %10s %8s %10s %7s\n", "workload", "method",
               "prec", "schedule", "N", "slots", "%esc", "%cens", "mean_esc", "steps", "seconds",
               "1e9 st/s", "x plain");
   std::fflush(stdout);
@@ -347,7 +362,8 @@ int main(int argc, char** argv) {
   for (const Workload& w : work) {
     if (!opt.only.empty() && opt.only != w.name) continue;
     if (opt.run_float) bench_precision<float>(w, opt.loops);
-    if (opt.run_double) bench_precision<double>(w, opt.loops);
+    if (opt.run_double && opt.same_noise) bench_precision<double>(w, opt.loops);
+    if (opt.run_double && opt.float_noise) bench_precision<double>(w, opt.loops, true);
   }
   return 0;
 }

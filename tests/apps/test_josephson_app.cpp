@@ -133,6 +133,20 @@ TEST_F(JosephsonApp, EscapeTimesAreConsistentWithOutcomesAndCensoring) {
   EXPECT_FALSE(f.attribute_string(g + "steps", "description").empty());
 }
 
+// model.noise_precision: float normals for double trajectories are announced and recorded in
+// the file (that they change the trajectories only in their last digits, and keep the
+// statistics, is test_josephson_ensemble's FloatNoiseForDoubleTrajectories).
+TEST_F(JosephsonApp, FloatNormalsForDoubleTrajectories) {
+  const std::string input = write_input("escape.yaml", escape_input);
+  const auto same = path("same.h5"), fl = path("float.h5");
+  ASSERT_EQ(run(input + " -o " + same), 0) << log();
+  ASSERT_EQ(run(input + " --set model.noise_precision=float -o " + fl), 0) << log();
+  EXPECT_NE(log().find("float normals"), std::string::npos) << log();
+  InputFile a(same), b(fl);
+  EXPECT_EQ(a.attribute_string("/josephson", "noise_precision"), "double");
+  EXPECT_EQ(b.attribute_string("/josephson", "noise_precision"), "float");
+}
+
 TEST_F(JosephsonApp, OverdampedEscapeMatchesTheExactMeanFirstPassageTime) {
   // beta = 1, theta = 0.25: <tau> ~ 120; a threshold beyond the saddle, where the drift is
   // strong, keeps the bias of the discrete threshold check far below the statistical error.
@@ -401,6 +415,7 @@ TEST_F(JosephsonApp, BadInputIsRejectedBeforeAnyWorkNamingTheKey) {
       {normalised + "--set mode=switching --set ramp.gamma0=1.2 --set ramp.rate=1e-3",
        "ramp.gamma0:", "auto"},
       {normalised + "--set model.threshold=high", "model.threshold:", "saddle"},
+      {normalised + "--set model.noise_precision=half", "model.noise_precision:", "float"},
       {normalised + "--set model.threshold=0.1", "model.threshold:", "start phase"},
       {normalised + "--set mode=arrhenius --set junction.theta=0",
        "arrhenius.theta:", "at least one temperature"},

@@ -242,6 +242,8 @@ std::string ResolvedRun::fingerprint() const {
   s << "mode=" << to_string(input.mode) << " dynamics=" << to_string(input.dynamics)
     << " integrator=" << to_string(input.integrator) << " precision=" << to_string(input.precision)
     << " schedule=" << to_string(input.ensemble.schedule);
+  // Only when set, so that checkpoints of runs without it keep their fingerprint.
+  if (input.ensemble.float_noise) s << " noise=float";
   for (const LangevinParameters& p : points)
     s << " [V0=" << exact_text(p.V0) << " beta=" << exact_text(p.beta)
       << " theta=" << exact_text(p.theta) << " h=" << exact_text(p.h)

@@ -310,6 +310,7 @@ void write_results(h5::Group root, const ResolvedRun& run, const std::vector<Poi
   g.attribute("dynamics", to_string(in.dynamics));
   g.attribute("integrator", to_string(in.integrator));
   g.attribute("precision", to_string(in.precision));
+  g.attribute("noise_precision", in.ensemble.float_noise ? "float" : to_string(in.precision));
   g.attribute("schedule", to_string(in.ensemble.schedule));
   g.attribute("rate_formula", rate_formula_name(run.rate_formula));
   g.attribute("ensembles", static_cast<std::int64_t>(points.size()));

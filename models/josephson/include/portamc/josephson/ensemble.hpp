@@ -55,6 +55,14 @@ struct EnsembleOptions {
   /// bit. pipelined is the fastest measured (H200, refill, scattered workload: float Euler
   /// 470 -> 503, double 137 -> 140, double Heun 103 -> 111 x 10^9 steps/s against chunked).
   AdvanceLoop loop = AdvanceLoop::pipelined;
+  /// Double trajectories only: compute the normals in float (the float kernel's Box–Muller,
+  /// converted exactly to double) while phi, v and the bias stay in double. The normals come
+  /// from 32-bit words either way; in float they carry a relative rounding of ~6e-8, far
+  /// below any statistic an ensemble resolves, and the FP64 log, sqrt and sin/cos of the
+  /// transform, about 40 % of a double step's FP64 work, disappear. Off by default: the
+  /// trajectories are then a different (equally valid) chain for the same seed. No effect
+  /// on float ensembles.
+  bool float_noise = false;
 
   /// Throws std::invalid_argument naming the offending option.
   void validate() const;

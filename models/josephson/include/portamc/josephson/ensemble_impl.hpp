@@ -38,6 +38,12 @@ inline constexpr unsigned advance_min_blocks =
     std::is_same_v<Real, float> ? PORTAMC_JOSEPHSON_MIN_BLOCKS_FLOAT
                                 : PORTAMC_JOSEPHSON_MIN_BLOCKS_DOUBLE;
 
+/// A type as a value, to pass one through a generic lambda.
+template <class T>
+struct type_tag {
+  using type = T;
+};
+
 template <class ExecutionSpace, class Real>
 using AdvancePolicy =
     std::conditional_t<advance_min_blocks<Real> == 0,
@@ -176,11 +182,22 @@ void Ensemble<ExecutionSpace, Real, ForcePolicy>::launch(
   const AdvancePolicy<ExecutionSpace, Real> policy(space_, 0, count);
   with_stepper<Real, ForcePolicy>(params_, [&](const auto stepper) {
     using Stepper = std::decay_t<decltype(stepper)>;
-    auto run = [&](auto ramp, auto loop) {
+    auto run_with_noise = [&](auto ramp, auto loop, auto noise) {
       Kokkos::parallel_for(
           ramp ? "josephson::advance_ramp" : "josephson::advance", policy,
-          AdvanceKernel<Real, memory_space, Stepper, decltype(ramp)::value, decltype(loop)::value>{
-              slots, results_, next_realisation_, finished_count_, stepper, c, probe});
+          AdvanceKernel<Real, memory_space, Stepper, decltype(ramp)::value, decltype(loop)::value,
+                        typename decltype(noise)::type>{slots, results_, next_realisation_,
+                                                        finished_count_, stepper, c, probe});
+    };
+    // Float normals for a double trajectory only where asked (float trajectories have them).
+    auto run = [&](auto ramp, auto loop) {
+      if constexpr (std::is_same_v<Real, double>) {
+        if (options_.float_noise) {
+          run_with_noise(ramp, loop, type_tag<float>{});
+          return;
+        }
+      }
+      run_with_noise(ramp, loop, type_tag<Real>{});
     };
     auto with_ramp = [&](auto loop) {
       if (params_.nu > 0)

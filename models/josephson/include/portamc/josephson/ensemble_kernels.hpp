@@ -124,9 +124,11 @@ KOKKOS_FORCEINLINE_FUNCTION std::uint64_t chunk_block(const Chunk& chunk) {
 
 /// One launch: every slot integrates up to steps_per_slot steps (see the header comment).
 /// Ramp selects the time-dependent bias at compile time, so constant-bias kernels do no
-/// per-block bias work at all. Loop selects the loop (AdvanceLoop).
+/// per-block bias work at all. Loop selects the loop (AdvanceLoop). Noise is the precision in
+/// which the normals are computed: Real, or float for a double trajectory
+/// (EnsembleOptions::float_noise).
 template <class Real, class MemorySpace, class Stepper, bool Ramp,
-          AdvanceLoop Loop = AdvanceLoop::chunked>
+          AdvanceLoop Loop = AdvanceLoop::chunked, class Noise = Real>
 struct AdvanceKernel {
   SlotViews<Real, MemorySpace> slots;
   ResultViews<Real, MemorySpace> results;
@@ -150,13 +152,14 @@ struct AdvanceKernel {
 
   /// Step j of a block whose first step has the drive drive0; true if phi then exceeds the
   /// threshold.
-  KOKKOS_FORCEINLINE_FUNCTION bool step_escapes(int j, Real drive0, const NormalBlock<Real>& noise,
+  KOKKOS_FORCEINLINE_FUNCTION bool step_escapes(int j, Real drive0, const NormalBlock<Noise>& noise,
                                                 Real& phi, Real& v) const {
+    const Real xi = static_cast<Real>(noise[j]);
     if constexpr (Ramp) {
       stepper.step(phi, v, drive0 + static_cast<Real>(j) * c.drive_step,
-                   drive0 + static_cast<Real>(j + 1) * c.drive_step, noise[j]);
+                   drive0 + static_cast<Real>(j + 1) * c.drive_step, xi);
     } else {
-      stepper.step(phi, v, drive0, drive0, noise[j]);
+      stepper.step(phi, v, drive0, drive0, xi);
     }
     return phi > c.threshold;
   }
@@ -166,7 +169,7 @@ struct AdvanceKernel {
   /// and last of a launch) take the unguarded path.
   KOKKOS_INLINE_FUNCTION int integrate_block(std::uint64_t entity, std::uint64_t block, int first,
                                              int last, Real& phi, Real& v, bool& escaped) const {
-    const NormalBlock<Real> noise = noise_block<Real>(c.seed, entity, block);
+    const NormalBlock<Noise> noise = noise_block<Noise>(c.seed, entity, block);
     const Real drive0 = drive_at(block * normals_per_block);
     escaped = false;
     if (first == 0 && last == normals_per_block) {
@@ -314,17 +317,18 @@ struct AdvanceKernel {
   /// which the compiler can interleave the steps' dependent chain with independent work (the
   /// next block's noise, AdvanceLoop::pipelined).
   KOKKOS_FORCEINLINE_FUNCTION int whole_block_unbranched(Real drive0,
-                                                         const NormalBlock<Real>& noise, Real& phi,
+                                                         const NormalBlock<Noise>& noise, Real& phi,
                                                          Real& v) const {
     int escape = normals_per_block;
     PORTAMC_UNROLL
     for (int j = 0; j < normals_per_block; ++j) {
       Real p = phi, w = v;
+      const Real xi = static_cast<Real>(noise[j]);
       if constexpr (Ramp) {
         stepper.step(p, w, drive0 + static_cast<Real>(j) * c.drive_step,
-                     drive0 + static_cast<Real>(j + 1) * c.drive_step, noise[j]);
+                     drive0 + static_cast<Real>(j + 1) * c.drive_step, xi);
       } else {
-        stepper.step(p, w, drive0, drive0, noise[j]);
+        stepper.step(p, w, drive0, drive0, xi);
       }
       const bool live = escape == normals_per_block;
       phi = live ? p : phi;
@@ -361,7 +365,7 @@ struct AdvanceKernel {
     // Pipelined: `noise` holds the current block's normals when `ready`, computed in the
     // previous iteration next to its steps (wasted once per chunk: at its last block the next
     // one is an edge block, which draws its own).
-    NormalBlock<Real> noise{};
+    NormalBlock<Noise> noise{};
     bool ready = false;
     while (active) {
       bool escaped = false, ended;
@@ -371,18 +375,18 @@ struct AdvanceKernel {
         int j = 0;
         if constexpr (Loop == AdvanceLoop::pipelined) {
           if (!ready)
-            noise = normals_from_words<Real, true>(rng::philox4x32_10(chunk.counter, key0, key1));
+            noise = normals_from_words<Noise, true>(rng::philox4x32_10(chunk.counter, key0, key1));
           rng::Block following = chunk.counter;
           ++following[0];
-          const NormalBlock<Real> next =
-              normals_from_words<Real, true>(rng::philox4x32_10(following, key0, key1));
+          const NormalBlock<Noise> next =
+              normals_from_words<Noise, true>(rng::philox4x32_10(following, key0, key1));
           j = whole_block_unbranched(drive0, noise, phi, v);
           escaped = j < normals_per_block;
           noise = next;
           ready = !escaped && chunk.left > 1;
         } else {
-          const NormalBlock<Real> current =
-              normals_from_words<Real, true>(rng::philox4x32_10(chunk.counter, key0, key1));
+          const NormalBlock<Noise> current =
+              normals_from_words<Noise, true>(rng::philox4x32_10(chunk.counter, key0, key1));
           PORTAMC_UNROLL
           for (; j < normals_per_block; ++j)
             if (step_escapes(j, drive0, current, phi, v)) {
