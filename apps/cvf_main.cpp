@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdio>
 #include <iostream>
+#include <memory>
 #include <optional>
 
 #include "portamc/app.hpp"
@@ -69,7 +70,10 @@ config::Schema make_schema() {
            "jackknife blocks of consecutive measurements (errors of means and response functions)")
       .add("analysis.autocorrelation_lags", Integer{1, 1LL << 30, 200},
            "largest lag of the order-parameter autocorrelation C_M(dt)", "measurements")
-      .add("output.file", String{"cvf.h5", {}}, "HDF5 result file");
+      .add("output.file", String{"cvf.h5", {}}, "HDF5 result file")
+      .add("output.configuration", Boolean{false},
+           "also write the final configuration (sigma, cube states, v_iso, step) to "
+           "/cvf/configuration, in the one-rank layout on any number of MPI ranks");
 
   s.check(
       [](const config::Config& c) -> Rule {
@@ -167,54 +171,72 @@ cvf::RunParameters to_parameters(const config::Config& c) {
 }
 
 int run(const app::Context& ctx) {
-  app::require_single_rank(ctx, "portamc-cvf",
-                           "domain decomposition of Metropolis, the volume move and Swendsen-Wang");
   const auto& c = ctx.config;
   const cvf::RunParameters p = to_parameters(c);
   const std::string output =
       ctx.options.output.empty() ? c.string("output.file") : ctx.options.output;
   if (!ctx.options.resume.empty())
-    throw app::BadInput("--resume: portamc-cvf has no checkpoints (runs are restarted)");
+    throw app::AgreedFailure(app::exit_bad_input,
+                             "--resume: portamc-cvf has no checkpoints (runs are restarted)");
+  const int ranks = ctx.comm.size();
+  // Every rank holds the same parameters, so these checks agree without communication.
   try {
     p.validate();
-    h5::check_writable(output);
+    cvf::validate_ranks(p, ranks);
   } catch (const std::exception& e) {
-    throw app::BadInput(e.what());
+    throw app::AgreedFailure(app::exit_bad_input, e.what());
   }
+  app::check_result_path(ctx, output);
   // Sizes that do not fit are bad input: checked before anything is allocated or written.
-  try {
-    require_device_memory(cvf::required_device_bytes(p),
-                          "the CVF state of " + std::to_string(p.molecules()) + " molecules");
-  } catch (const std::invalid_argument& e) {
-    throw app::BadInput(e.what());
-  }
+  app::collective_check(ctx, [&] {
+    try {
+      require_device_memory(cvf::required_device_bytes(p, ranks),
+                            "the CVF state of " + std::to_string(p.molecules()) + " molecules" +
+                                (ranks > 1 ? " (one slab of " + std::to_string(ranks) + ")" : ""));
+    } catch (const std::invalid_argument& e) {
+      throw app::BadInput(e.what());
+    }
+  });
 
-  const bool verbose = !ctx.options.quiet;
-  cvf::Run chain(p);
+  const bool verbose = !ctx.options.quiet && ctx.is_root();
+  std::unique_ptr<cvf::Run> chain;
+  app::collective_check(ctx, [&] { chain = std::make_unique<cvf::Run>(p, ctx.comm); });
   if (verbose)
     std::cerr << "CVF water, " << p.molecules() << " molecules (L = " << p.L << "), "
-              << p.point_count() << " state point(s), " << cvf::to_string(p.algorithm) << "\n";
+              << p.point_count() << " state point(s), " << cvf::to_string(p.algorithm)
+              << (ranks > 1 ? ", z-slabs over " + std::to_string(ranks) +
+                                  " ranks (halos: " + chain->halo_transport() + ")"
+                            : std::string())
+              << "\n";
   {
     app::Progress progress("cvf", verbose);
-    while (!chain.done() && !app::stop_requested()) {
-      chain.advance();
-      progress.update(chain.fraction_done(), chain.status());
+    while (!chain->done() && !app::stop_requested(ctx.comm)) {
+      chain->advance();
+      progress.update(chain->fraction_done(), chain->status());
     }
   }
-  if (app::stop_requested()) {
-    std::cerr << "interrupted: no output written (portamc-cvf has no checkpoints)\n";
+  if (!chain->done()) {
+    if (ctx.is_root())
+      std::cerr << "interrupted: no output written (portamc-cvf has no checkpoints)\n";
     return app::exit_interrupted;
   }
+  if (verbose && ranks > 1)
+    std::cerr << "halo exchanges: " << chain->halo_seconds() << " s on rank 0\n";
+  // Gathered on rank 0 by every rank (collective), before the other ranks leave.
+  std::optional<cvf::FinalConfiguration> configuration;
+  if (c.boolean("output.configuration")) configuration = chain->configuration();
+  if (!ctx.is_root()) return app::exit_ok;
 
-  const auto analyses = cvf::analyse(p, chain.points());
+  const auto analyses = cvf::analyse(p, chain->points());
   h5::OutputFile file(output);
   auto root = file.root();
   h5::write_provenance(root, ctx.provenance(p.seed));
   root.write_string("config", c.to_yaml(), "resolved configuration (YAML)");
-  cvf::write_results(root, p, chain.points(), analyses);
+  cvf::write_results(root, p, chain->points(), analyses);
+  if (configuration) cvf::write_configuration(root, *configuration);
   file.commit();
   if (verbose) {
-    cvf::print_summary(p, chain.points(), analyses);
+    cvf::print_summary(p, chain->points(), analyses);
     std::printf("wrote %s\n", output.c_str());
   }
   return app::exit_ok;

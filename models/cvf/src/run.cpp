@@ -7,6 +7,8 @@
 #include <stdexcept>
 
 #include "portamc/cvf/cluster_bonds.hpp"
+#include "portamc/cvf/decomposition.hpp"
+#include "portamc/cvf/distributed_simulation.hpp"
 #include "portamc/cvf/simulation.hpp"
 #include "portamc/cvf/swendsen_wang.hpp"
 
@@ -31,8 +33,21 @@ SimulationSettings settings_of(const RunParameters& p) {
 
 }  // namespace
 
-std::size_t required_device_bytes(const RunParameters& p) {
-  const double N = static_cast<double>(p.molecules());
+void validate_ranks(const RunParameters& p, int ranks) {
+  if (ranks <= 1) return;
+  if (p.algorithm == SigmaAlgorithm::swendsen_wang)
+    throw std::invalid_argument(
+        "Swendsen-Wang (algorithm.sigma: swendsen_wang) runs on one rank only: its cluster "
+        "labelling is not distributed over MPI ranks (docs/models/cvf.md, \"Several GPUs\"); "
+        "got " +
+        std::to_string(ranks) + " ranks: use algorithm.sigma: metropolis or one rank");
+  SlabDecomposition::validate(p.L, ranks);
+}
+
+std::size_t required_device_bytes(const RunParameters& p, int ranks) {
+  const double L = static_cast<double>(p.L);
+  // One rank's slab with its two halo planes (the whole lattice on one rank).
+  const double N = ranks > 1 ? L * L * (L / ranks + 2) : static_cast<double>(p.molecules());
   // sigma (6 B) and the cube states (1 B per 4 cells); the counters are a few bytes.
   double bytes = 6.0 * N + N / 4.0 + 4096.0;
   if (p.algorithm == SigmaAlgorithm::swendsen_wang) {
@@ -43,39 +58,74 @@ std::size_t required_device_bytes(const RunParameters& p) {
 }
 
 struct Run::Engine {
-  explicit Engine(const RunParameters& p) : simulation(p.model, p.point(0), settings_of(p)), p_(p) {
+  Engine(const RunParameters& p, const parallel::Communicator& comm) : p_(p) {
+    validate_ranks(p, comm.size());
+    if (comm.size() > 1) {
+      distributed.emplace(p.model, p.point(0), settings_of(p), comm);
+      return;
+    }
+    simulation.emplace(p.model, p.point(0), settings_of(p));
     if (p.algorithm == SigmaAlgorithm::swendsen_wang)
-      cluster.emplace(simulation.state().geometry(), p.labelling);
+      cluster.emplace(simulation->state().geometry(), p.labelling);
   }
 
   void step(PointRecord& record) {
-    if (p_.volume_moves) simulation.volume_move();
-    if (p_.eta_updates) simulation.eta_update();
+    if (distributed) {
+      if (p_.volume_moves) distributed->volume_move();
+      if (p_.eta_updates) distributed->eta_update();
+      distributed->metropolis_sweep();
+      distributed->end_step();
+      return;
+    }
+    if (p_.volume_moves) simulation->volume_move();
+    if (p_.eta_updates) simulation->eta_update();
     if (cluster) {
-      const auto& point = simulation.point();
+      const auto& point = simulation->point();
       const BondThresholds thresholds =
-          bond_thresholds(simulation.bond_coupling(), simulation.parameters().J_sigma, point.t);
-      auto& state = simulation.state();
+          bond_thresholds(simulation->bond_coupling(), simulation->parameters().J_sigma, point.t);
+      auto& state = simulation->state();
       cluster->sweep(state.sigma(), state.cube_state(), thresholds, p_.seed, state.step());
       record.label_iterations += static_cast<std::uint64_t>(cluster->last_iterations());
       state.recount();
     } else {
-      simulation.metropolis_sweep();
+      simulation->metropolis_sweep();
     }
-    simulation.end_step();
+    simulation->end_step();
   }
 
-  Simulation<> simulation;
+  void set_point(const StatePoint& point) {
+    if (distributed)
+      distributed->set_point(point);
+    else
+      simulation->set_point(point);
+  }
+  FinalConfiguration configuration() const {
+    const Checkpoint c = distributed ? distributed->checkpoint() : simulation->checkpoint();
+    return {c.sigma, c.cube_state, c.v_iso, c.step};
+  }
+  Measurement measure() const {
+    return distributed ? distributed->measure() : simulation->measure();
+  }
+  std::int64_t volume_attempts() const {
+    return distributed ? distributed->volume_attempts() : simulation->volume_attempts();
+  }
+  std::int64_t volume_acceptances() const {
+    return distributed ? distributed->volume_acceptances() : simulation->volume_acceptances();
+  }
+
+  std::optional<Simulation<>> simulation;
+  std::optional<DistributedSimulation<>> distributed;
   std::optional<SwendsenWang<>> cluster;
 
  private:
   RunParameters p_;
 };
 
-Run::Run(const RunParameters& parameters) : parameters_(parameters) {
+Run::Run(const RunParameters& parameters, const parallel::Communicator& comm)
+    : parameters_(parameters), comm_(comm) {
   parameters_.validate();
   try {
-    engine_ = std::make_unique<Engine>(parameters_);
+    engine_ = std::make_unique<Engine>(parameters_, comm_);
   } catch (const std::invalid_argument& e) {
     throw std::invalid_argument(std::string("cvf run: ") + e.what());
   }
@@ -85,13 +135,29 @@ Run::Run(const RunParameters& parameters) : parameters_(parameters) {
 Run::~Run() = default;
 
 std::size_t Run::device_bytes() const {
-  return required_device_bytes(parameters_);
+  return required_device_bytes(parameters_, comm_.size());
+}
+
+FinalConfiguration Run::configuration() const {
+  return engine_->configuration();
+}
+
+int Run::ranks() const {
+  return comm_.size();
+}
+
+std::string Run::halo_transport() const {
+  return engine_->distributed ? engine_->distributed->halo_transport() : "none (one rank)";
+}
+
+double Run::halo_seconds() const {
+  return engine_->distributed ? engine_->distributed->halo_seconds() : 0.0;
 }
 
 void Run::begin_point() {
   PointRecord record;
   record.point = parameters_.point(position_.point);
-  if (position_.point > 0) engine_->simulation.set_point(record.point);
+  if (position_.point > 0) engine_->set_point(record.point);
   points_.push_back(std::move(record));
   position_.thermalisation_done = 0;
   position_.measurements_done = 0;
@@ -130,7 +196,7 @@ void Run::step_once(PointRecord& record) {
 
 void Run::measure(PointRecord& record) {
   const double start = seconds_now();
-  const Measurement m = engine_->simulation.measure();
+  const Measurement m = engine_->measure();
   const double N = static_cast<double>(parameters_.molecules());
   record.step.push_back(static_cast<std::int64_t>(position_.steps));
   record.hydrogen_bonds.push_back(static_cast<double>(m.n_hb) / N);
@@ -161,9 +227,8 @@ void Run::advance() {
   measure(record);
   ++position_.measurements_done;
   if (position_.measurements_done == parameters_.measurements) {
-    const auto& sim = engine_->simulation;
-    record.volume_proposals = static_cast<std::uint64_t>(sim.volume_attempts());
-    record.volume_accepted = static_cast<std::uint64_t>(sim.volume_acceptances());
+    record.volume_proposals = static_cast<std::uint64_t>(engine_->volume_attempts());
+    record.volume_accepted = static_cast<std::uint64_t>(engine_->volume_acceptances());
     // The counters run over the whole chain: a point's share is its difference.
     for (std::size_t k = 0; k + 1 < points_.size(); ++k) {
       record.volume_proposals -= points_[k].volume_proposals;

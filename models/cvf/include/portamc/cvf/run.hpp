@@ -19,6 +19,7 @@
 #include "portamc/cvf/cluster_labels.hpp"
 #include "portamc/cvf/metropolis_packed.hpp"
 #include "portamc/cvf/parameters.hpp"
+#include "portamc/parallel.hpp"
 
 namespace portamc::cvf {
 
@@ -82,6 +83,15 @@ struct PointRecord {
   std::size_t measurements() const { return step.size(); }
 };
 
+/// The configuration a run ends in, in the one-rank layout whatever the rank count (gathered
+/// on rank 0; the vectors are empty on the other ranks).
+struct FinalConfiguration {
+  std::vector<std::uint8_t> sigma;       ///< arm-major, 6 N
+  std::vector<std::uint8_t> cube_state;  ///< N / 4
+  double v_iso = 0;
+  std::uint64_t step = 0;
+};
+
 /// Progress of the chain.
 struct ChainPosition {
   std::size_t point = 0;
@@ -90,12 +100,15 @@ struct ChainPosition {
   std::uint64_t steps = 0;  ///< MC steps of the run: the RNG step counter
 };
 
-/// Runs the schedule on the default execution space.
+/// Runs the schedule on the default execution space, on one rank or (Metropolis only) split
+/// into z-slabs over the ranks of `comm` (DistributedSimulation): the chain, the records and
+/// hence the output are the same on every rank count, except the timings.
 class Run {
  public:
   /// Validates the parameters, checks that the state fits on the device and sets up the start.
-  /// std::invalid_argument for bad parameters or a lattice that does not fit.
-  explicit Run(const RunParameters& parameters);
+  /// std::invalid_argument for bad parameters, a lattice that does not fit, a rank count the
+  /// lattice cannot be split over, or Swendsen-Wang on more than one rank. Collective.
+  explicit Run(const RunParameters& parameters, const parallel::Communicator& comm = {});
   ~Run();
   Run(const Run&) = delete;
   Run& operator=(const Run&) = delete;
@@ -109,8 +122,15 @@ class Run {
 
   const RunParameters& parameters() const { return parameters_; }
   const std::vector<PointRecord>& points() const { return points_; }
-  /// Device bytes the state and the chosen algorithm's scratch take.
+  /// The current configuration, gathered (collective; see FinalConfiguration).
+  FinalConfiguration configuration() const;
+  /// Device bytes the state and the chosen algorithm's scratch take (on this rank).
   std::size_t device_bytes() const;
+  /// Ranks the lattice is split over, how halos travel, and the wall time spent in halo
+  /// exchanges so far (0 on one rank).
+  int ranks() const;
+  std::string halo_transport() const;
+  double halo_seconds() const;
 
   struct Engine;
 
@@ -120,13 +140,19 @@ class Run {
   void measure(PointRecord& record);
 
   RunParameters parameters_;
+  parallel::Communicator comm_;
   ChainPosition position_;
   std::vector<PointRecord> points_;
   std::unique_ptr<Engine> engine_;
 };
 
-/// Device bytes a run of these parameters needs (state + algorithm scratch), for the
-/// fits-on-the-device check before anything is allocated.
-std::size_t required_device_bytes(const RunParameters& parameters);
+/// Device bytes a run of these parameters needs on each of `ranks` ranks (state with its halo
+/// planes + algorithm scratch), for the fits-on-the-device check before anything is allocated.
+std::size_t required_device_bytes(const RunParameters& parameters, int ranks = 1);
+
+/// Throws std::invalid_argument (the same text on every rank) when a run of these parameters
+/// cannot be distributed over `ranks` ranks: Swendsen-Wang (not distributed), or a lattice
+/// whose z-slabs would cut the checkerboard cubes (decomposition.hpp).
+void validate_ranks(const RunParameters& parameters, int ranks);
 
 }  // namespace portamc::cvf

@@ -31,6 +31,10 @@ void write_results(h5::Group root, const RunParameters& parameters,
                    const std::vector<PointRecord>& points,
                    const std::vector<PointAnalysis>& analyses);
 
+/// Group /cvf/configuration: the final sigma (arm-major, 6 N bytes), cube states (N/4 bytes),
+/// v_iso and the step counter, in the one-rank layout (output.configuration).
+void write_configuration(h5::Group root, const FinalConfiguration& configuration);
+
 /// A table of the state points on stdout.
 void print_summary(const RunParameters& parameters, const std::vector<PointRecord>& points,
                    const std::vector<PointAnalysis>& analyses);
