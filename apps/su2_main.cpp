@@ -101,7 +101,13 @@ config::Schema make_schema() {
            "write the final configuration here (gauge-configuration file); empty: do not")
       .add("checkpoint.file", String{"", {}}, "checkpoint file; empty = <output.file>.checkpoint")
       .add("checkpoint.every", Integer{0, 1000000000, 100},
-           "write a checkpoint every this many measurements (0: only when interrupted)");
+           "write a checkpoint every this many measurements (0: only when interrupted)")
+      .add("parallel.grid", RealList{1, 1000000, std::vector<double>{}, 0},
+           "MPI rank grid P_0 .. P_{D-1} (product = ranks; each N_mu / P_mu even where "
+           "P_mu > 1); empty: chosen automatically (fewest halo sites, slowest directions first)")
+      .add("parallel.gpu_aware_mpi", String{"auto", {"auto", "true", "false"}},
+           "hand device pointers to MPI for the halo exchange (auto: if the MPI library "
+           "reports CUDA support); false stages through pinned host buffers");
 
   s.check(
       [](const config::Config& c) -> Rule {
@@ -199,7 +205,30 @@ config::Schema make_schema() {
         return std::nullopt;
       },
       "potential.plateau_t");
+  s.check(
+      [](const config::Config& c) -> Rule {
+        const auto& g = c.real_list("parallel.grid");
+        if (g.empty()) return std::nullopt;
+        for (double p : g)
+          if (p != std::floor(p)) return "every entry must be a positive integer";
+        if (g.size() != c.real_list("lattice.extents").size())
+          return "expected one entry per lattice direction (" +
+                 std::to_string(c.real_list("lattice.extents").size()) + "), got " +
+                 std::to_string(g.size());
+        return std::nullopt;
+      },
+      "parallel.grid");
   return s;
+}
+
+su2::ParallelOptions to_parallel_options(const config::Config& c) {
+  su2::ParallelOptions o;
+  for (double p : c.real_list("parallel.grid")) o.grid.push_back(static_cast<int>(p));
+  const std::string& aware = c.string("parallel.gpu_aware_mpi");
+  o.gpu_aware = aware == "true"    ? su2::GpuAwareMpi::on
+                : aware == "false" ? su2::GpuAwareMpi::off
+                                   : su2::GpuAwareMpi::automatic;
+  return o;
 }
 
 su2::RunParameters to_parameters(const config::Config& c) {
@@ -282,75 +311,104 @@ void print_summary(const su2::RunParameters& p, const std::vector<su2::PointReco
 }
 
 int run(const app::Context& ctx) {
-  app::require_single_rank(ctx, "portamc-su2", "domain decomposition with halo exchange");
   const auto& c = ctx.config;
+  const parallel::Communicator& comm = ctx.comm;
+  const bool root = comm.is_root();
   const su2::RunParameters p = to_parameters(c);
   const std::string output =
       ctx.options.output.empty() ? c.string("output.file") : ctx.options.output;
+  // One checkpoint file whatever the rank count: it holds the canonical configuration
+  // (gathered on rank 0), so a run continues on any number of ranks.
   const std::string ckpt_path =
       c.string("checkpoint.file").empty() ? output + ".checkpoint" : c.string("checkpoint.file");
   const std::string save_path = c.string("output.save_config");
   const long long every = c.integer("checkpoint.every");
-  try {
-    h5::check_writable(output);
-    h5::check_writable(ckpt_path);
-    if (!save_path.empty()) h5::check_writable(save_path);
-  } catch (const std::runtime_error& e) {
-    throw app::BadInput(e.what());
-  }
-  std::optional<su2::GaugeConfig> start;
-  if (ctx.options.resume.empty() && p.start == su2::StartKind::file) start = load_start(p);
+  app::check_result_path(ctx, output);
+  app::check_result_path(ctx, ckpt_path);
+  if (!save_path.empty()) app::check_result_path(ctx, save_path);
 
-  su2::Simulation sim(p);
-  if (ctx.options.resume.empty())
-    sim.start(start ? &*start : nullptr);
-  else
-    sim.restore(su2::read_checkpoint(ctx.options.resume));
+  // The start configuration is read on rank 0 and sent out in blocks; the other ranks only
+  // need the RNG counter it continues.
+  std::optional<su2::GaugeConfig> start;
+  if (ctx.options.resume.empty() && p.start == su2::StartKind::file) {
+    app::collective_check(
+        ctx, [&] { start = load_start(p); }, true);
+    std::string sweep = root ? std::to_string(start->metadata.sweep) : std::string();
+    comm.broadcast(sweep);
+    if (!root) {
+      start.emplace();
+      start->metadata.sweep = std::stoull(sweep);
+    }
+  }
+  std::optional<su2::RunCheckpoint> checkpoint;
+  if (!ctx.options.resume.empty())
+    app::collective_check(ctx, [&] {
+      checkpoint = su2::read_checkpoint(ctx.options.resume);
+      if (!root) checkpoint->links.clear();  // the configuration comes from rank 0
+    });
+
+  std::optional<su2::Simulation> sim;
+  app::collective_check(ctx, [&] { sim.emplace(p, comm, to_parallel_options(c)); });
+  if (checkpoint) {
+    app::collective_check(ctx, [&] { sim->restore(*checkpoint); });
+    checkpoint.reset();
+  } else {
+    sim->start(start ? &*start : nullptr);
+  }
   start.reset();
 
   const bool verbose = !ctx.options.quiet;
-  if (verbose)
+  if (verbose && root)
     std::cerr << "lattice " << p.extents.size() << "D, " << p.volume() << " sites, "
-              << p.betas.size() << " coupling(s), " << su2::to_string(p.precision) << "\n";
-  auto save = [&] { su2::write_checkpoint(ckpt_path, sim.checkpoint(), c.to_yaml()); };
+              << p.betas.size() << " coupling(s), " << su2::to_string(p.precision) << ", "
+              << sim->decomposition_text() << "\n";
+  auto save = [&] {
+    const su2::RunCheckpoint state = sim->checkpoint();  // collective
+    if (root) su2::write_checkpoint(ckpt_path, state, c.to_yaml());
+  };
   auto measurements_done = [&] {
     long long n = 0;
-    for (const auto& r : sim.points()) n += static_cast<long long>(r.measurements());
+    for (const auto& r : sim->points()) n += static_cast<long long>(r.measurements());
     return n;
   };
   {
-    app::Progress progress("su2", verbose);
+    app::Progress progress("su2", verbose && root);
     long long last = measurements_done();
-    while (!sim.done()) {
-      sim.advance();
-      progress.update(sim.fraction_done(), sim.status());
+    while (!sim->done()) {
+      sim->advance();
+      progress.update(sim->fraction_done(), sim->status());
       const long long now = measurements_done();
       if (every > 0 && now != last && now % every == 0) save();
       last = now;
-      if (app::stop_requested()) {
+      if (app::stop_requested(comm)) {
         save();
         progress.finish();
-        std::cerr << "interrupted: checkpoint written to " << ckpt_path
-                  << " (continue with --resume)\n";
+        if (root)
+          std::cerr << "interrupted: checkpoint written to " << ckpt_path
+                    << " (continue with --resume)\n";
         return app::exit_interrupted;
       }
     }
   }
 
-  std::vector<su2::PointAnalysis> analyses;
-  for (const auto& r : sim.points()) analyses.push_back(su2::analyse_point(r, p));
   const h5::Provenance provenance = ctx.provenance(p.seed);
+  // Collective: the configuration is gathered on rank 0 before it alone writes files.
+  const std::vector<double> final_links =
+      save_path.empty() ? std::vector<double>{} : sim->configuration();
+  if (!root) return app::exit_ok;
+  std::vector<su2::PointAnalysis> analyses;
+  for (const auto& r : sim->points()) analyses.push_back(su2::analyse_point(r, p));
   h5::OutputFile file(output);
-  auto root = file.root();
-  h5::write_provenance(root, provenance);
-  root.write_string("config", c.to_yaml(), "resolved configuration (YAML)");
-  su2::write_results(root, p, sim.points(), analyses);
+  auto h5root = file.root();
+  h5::write_provenance(h5root, provenance);
+  h5root.write_string("config", c.to_yaml(), "resolved configuration (YAML)");
+  su2::write_results(h5root, p, sim->points(), analyses);
   file.commit();
-  if (!save_path.empty()) su2::save_configuration(save_path, sim, provenance);
+  if (!save_path.empty()) su2::save_configuration(save_path, *sim, provenance, final_links);
   std::filesystem::remove(ckpt_path);
 
   if (verbose) {
-    print_summary(p, sim.points(), analyses);
+    print_summary(p, sim->points(), analyses);
     std::printf("wrote %s%s%s\n", output.c_str(), save_path.empty() ? "" : " and ",
                 save_path.c_str());
   }

@@ -2,9 +2,9 @@
 # every result with the one-rank result (compare_h5.py); or, with EXPECT_EXIT, checks that a
 # run on RANKS ranks exits with that code and prints EXPECT_MESSAGE.
 # -D: APP, ARGS, RANKS, WORKDIR, MPIEXEC (executable and flags up to the rank count),
-#     MPIEXEC_PREFLAGS, PYTHON, COMPARE, IGNORE, EXPECT_EXIT, EXPECT_MESSAGE; lists joined
+#     MPIEXEC_PREFLAGS, PYTHON, COMPARE, IGNORE, TOLERANCE, EXPECT_EXIT, EXPECT_MESSAGE; lists joined
 #     with '|'.
-foreach(v IN ITEMS ARGS RANKS IGNORE MPIEXEC MPIEXEC_PREFLAGS)
+foreach(v IN ITEMS ARGS RANKS IGNORE TOLERANCE MPIEXEC MPIEXEC_PREFLAGS)
   string(REPLACE "|" ";" ${v} "${${v}}")
 endforeach()
 cmake_minimum_required(VERSION 3.22)
@@ -51,6 +51,9 @@ endif()
 set(ignore_args "")
 foreach(path IN LISTS IGNORE)
   list(APPEND ignore_args --ignore "${path}")
+endforeach()
+foreach(rule IN LISTS TOLERANCE)
+  list(APPEND ignore_args --tolerance "${rule}")
 endforeach()
 foreach(ranks IN LISTS RANKS)
   run_app(${ranks} "${WORKDIR}/ranks${ranks}.h5" result log)

@@ -5,6 +5,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <optional>
 #include <sstream>
 #include <stdexcept>
@@ -202,6 +203,7 @@ struct Simulation::Engine {
   virtual std::vector<double> wilson(int r_max, int t_max) const = 0;
   virtual std::vector<double> smeared_wilson(double alpha, int iterations, int r_max,
                                              int t_max) const = 0;
+  virtual std::string decomposition_text() const { return "one rank"; }
 };
 
 namespace {
@@ -248,6 +250,100 @@ class EngineIn final : public Simulation::Engine {
   std::optional<Updater<Space, Real>> updater_;
 };
 
+// Rank 0's values on every rank.
+void broadcast_values(const parallel::Communicator& comm, std::vector<double>& values) {
+  std::vector<std::uint8_t> bytes;
+  if (comm.is_root()) {
+    bytes.resize(values.size() * sizeof(double));
+    if (!bytes.empty()) std::memcpy(bytes.data(), values.data(), bytes.size());
+  }
+  comm.broadcast(bytes);
+  values.resize(bytes.size() / sizeof(double));
+  if (!bytes.empty()) std::memcpy(values.data(), bytes.data(), bytes.size());
+}
+
+// The field split over the ranks. Plaquettes are summed over ranks, the Polyakov loop combined
+// from block products; Wilson loops and smearing are measured by the one-rank code on rank 0,
+// on the configuration gathered there (once per configuration), and sent to every rank.
+template <class Real>
+class DistributedEngine final : public Simulation::Engine {
+ public:
+  using Space = Kokkos::DefaultExecutionSpace;
+
+  DistributedEngine(const std::vector<int>& extents, const parallel::Communicator& comm,
+                    const ParallelOptions& options)
+      : comm_(comm), field_(extents, comm, options) {}
+
+  void cold_start() override { field_.cold_start(), ++version_; }
+  void hot_start(std::uint64_t seed) override { field_.hot_start(seed), ++version_; }
+  void load(const std::vector<double>& canonical) override {
+    field_.from_canonical(canonical);
+    ++version_;
+  }
+  std::vector<double> canonical() const override { return field_.to_canonical(); }
+  void set_coupling(const UpdateParameters& p, std::uint64_t heatbath_sweeps) override {
+    updater_.emplace(p);
+    updater_->set_heatbath_sweeps_done(heatbath_sweeps);
+  }
+  std::uint64_t update() override {
+    updater_->update(field_);
+    ++version_;
+    return updater_->heatbath_sweeps_done();
+  }
+  void reunitarise() override { field_.reunitarise(), ++version_; }
+  void fence() override { field_.local().space().fence(); }
+  HeatbathTally take_tally() override {
+    const HeatbathTally t = updater_->tally(comm_);
+    updater_->reset_tally();
+    return t;
+  }
+  PlaquetteAverage plaquette() const override { return field_.plaquette(); }
+  double polyakov_loop() const override { return field_.polyakov_loop(); }
+  std::vector<double> wilson(int r_max, int t_max) const override {
+    std::vector<double> v;
+    if (const auto* w = whole()) v = wilson_loops(*w, r_max, t_max);
+    broadcast_values(comm_, v);
+    return v;
+  }
+  std::vector<double> smeared_wilson(double alpha, int iterations, int r_max,
+                                     int t_max) const override {
+    std::vector<double> v;
+    if (const auto* w = whole()) v = wilson_loops(ape_smear(*w, alpha, iterations), r_max, t_max);
+    broadcast_values(comm_, v);
+    return v;
+  }
+  std::string decomposition_text() const override {
+    const Decomposition& d = field_.decomposition();
+    return std::to_string(d.ranks()) + " MPI ranks, grid " + d.grid_text() + ", " +
+           d.global_text() + " as blocks of " + d.local_text() + ", " +
+           (field_.gpu_aware()       ? "GPU-aware MPI"
+            : field_.halo().direct() ? "MPI on host memory"
+                                     : "MPI staged through host buffers");
+  }
+
+ private:
+  // The whole configuration on rank 0 (nullptr on the other ranks). Collective.
+  const GaugeField<Space, Real>* whole() const {
+    if (whole_version_ != version_) {
+      const std::vector<double> canonical = field_.to_canonical();
+      if (comm_.is_root()) {
+        if (!whole_) whole_.emplace(field_.extents());
+        whole_->from_canonical(canonical);
+      }
+      whole_version_ = version_;
+    }
+    return comm_.is_root() ? &*whole_ : nullptr;
+  }
+
+  parallel::Communicator comm_;
+  // mutable: halo() is used for a description only.
+  mutable DistributedField<Space, Real> field_;
+  std::optional<DistributedUpdater<Space, Real>> updater_;
+  std::uint64_t version_ = 0;
+  mutable std::uint64_t whole_version_ = ~std::uint64_t{0};
+  mutable std::optional<GaugeField<Space, Real>> whole_;
+};
+
 }  // namespace
 
 // ---- Simulation --------------------------------------------------------------------------------
@@ -258,6 +354,28 @@ Simulation::Simulation(const RunParameters& parameters) : parameters_(parameters
     engine_ = std::make_unique<EngineIn<float>>(parameters_.extents);
   else
     engine_ = std::make_unique<EngineIn<double>>(parameters_.extents);
+}
+
+Simulation::Simulation(const RunParameters& parameters, const parallel::Communicator& comm,
+                       const ParallelOptions& options)
+    : parameters_(parameters) {
+  parameters_.validate();
+  if (!options.grid.empty())
+    Decomposition::check_grid(parameters_.extents, options.grid, comm.size());
+  const bool f = parameters_.precision == StoragePrecision::kFloat;
+  if (comm.size() == 1) {
+    // The one-rank engine: the same code path (and speed) as without MPI.
+    engine_ = f ? std::unique_ptr<Engine>(std::make_unique<EngineIn<float>>(parameters_.extents))
+                : std::make_unique<EngineIn<double>>(parameters_.extents);
+  } else if (f) {
+    engine_ = std::make_unique<DistributedEngine<float>>(parameters_.extents, comm, options);
+  } else {
+    engine_ = std::make_unique<DistributedEngine<double>>(parameters_.extents, comm, options);
+  }
+}
+
+std::string Simulation::decomposition_text() const {
+  return engine_->decomposition_text();
 }
 
 Simulation::~Simulation() = default;

@@ -333,6 +333,11 @@ RunCheckpoint read_checkpoint(const std::string& path) {
 
 void save_configuration(const std::string& path, const Simulation& simulation,
                         const h5::Provenance& provenance) {
+  save_configuration(path, simulation, provenance, simulation.configuration());
+}
+
+void save_configuration(const std::string& path, const Simulation& simulation,
+                        const h5::Provenance& provenance, const std::vector<double>& links) {
   const RunParameters& p = simulation.parameters();
   GaugeConfigMetadata m;
   m.extents = to_i64(p.extents);
@@ -340,7 +345,7 @@ void save_configuration(const std::string& path, const Simulation& simulation,
   m.beta = simulation.points().empty() ? p.betas.front() : simulation.points().back().beta;
   m.sweep = simulation.position().heatbath_sweeps;
   m.seed = p.seed;
-  write_gauge_config(path, m, simulation.configuration(), &provenance);
+  write_gauge_config(path, m, links, &provenance);
 }
 
 }  // namespace portamc::su2

@@ -19,7 +19,9 @@
 #include <string>
 #include <vector>
 
+#include "portamc/parallel.hpp"
 #include "portamc/su2/config_file.hpp"
+#include "portamc/su2/distributed_field.hpp"
 #include "portamc/su2/heatbath_sampling.hpp"
 #include "portamc/su2/potential.hpp"
 #include "portamc/su2/updater.hpp"
@@ -128,6 +130,15 @@ class Simulation {
   /// in the configured precision. std::invalid_argument for bad parameters or a lattice that
   /// does not fit on the device.
   explicit Simulation(const RunParameters& parameters);
+  /// The same run on the ranks of `comm`: on more than one rank the lattice is split into
+  /// blocks (DistributedField; `options` picks the rank grid); configurations are bitwise
+  /// those of one rank and measurements equal to rounding. Then every member is collective
+  /// (all ranks call it in the same order) and configurations (configuration(), checkpoint(),
+  /// the links given to start() and restore()) live on rank 0 only; measurement records are
+  /// the same on every rank. Throws std::invalid_argument, identically on every rank, for a
+  /// rank grid that does not fit the lattice.
+  Simulation(const RunParameters& parameters, const parallel::Communicator& comm,
+             const ParallelOptions& options = {});
   ~Simulation();
   Simulation(const Simulation&) = delete;
   Simulation& operator=(const Simulation&) = delete;
@@ -155,6 +166,8 @@ class Simulation {
   std::vector<double> configuration() const;
   /// Link updates (heatbath and overrelaxation) in one update: (n_hb + n_or) V D.
   double links_per_update() const;
+  /// "one rank", or the rank grid with global and local extents and the MPI transport.
+  std::string decomposition_text() const;
 
   struct Engine;  // the field and updater in the configured precision (run.cpp)
 

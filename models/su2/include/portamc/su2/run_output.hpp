@@ -27,5 +27,9 @@ RunCheckpoint read_checkpoint(const std::string& path);
 /// the last coupling, the heatbath RNG counter and the seed.
 void save_configuration(const std::string& path, const Simulation& simulation,
                         const h5::Provenance& provenance);
+/// The same with the configuration given (canonical layout): on several ranks, rank 0 writes
+/// what the collective simulation.configuration() gathered there.
+void save_configuration(const std::string& path, const Simulation& simulation,
+                        const h5::Provenance& provenance, const std::vector<double>& links);
 
 }  // namespace portamc::su2

@@ -20,6 +20,7 @@
 #include "portamc/su2/random_su2.hpp"
 #include "portamc/su2/reductions.hpp"
 #include "portamc/su2/staple.hpp"
+#include "portamc/su2/sub_lattice.hpp"
 
 namespace portamc::su2 {
 
@@ -62,7 +63,11 @@ struct LinkUpdateResult {
 /// V = W / |W|. The old link is not read (the heatbath forgets it) except when the
 /// retries run out, in which case it is not written either and the failure is counted,
 /// the kernel's only atomic, on a path that runs with probability ~(1 - 0.71)^max_attempts.
-template <class ExecutionSpace, class Real, int D>
+///
+/// Embedding (sub_lattice.hpp): WholeLattice on one rank (the code without decomposition);
+/// SubLattice on a rank's padded block, where halo sites are skipped and the random numbers
+/// are keyed by the global link.
+template <class ExecutionSpace, class Real, int D, class Embedding = WholeLattice>
 struct HeatbathKernel {
   using memory_space = typename ExecutionSpace::memory_space;
 
@@ -78,6 +83,7 @@ struct HeatbathKernel {
   int max_attempts = 1;
   std::uint64_t seed = 0;
   std::uint64_t step_base = 0;  ///< heatbath sweep * calls_per_link_update
+  Embedding embedding{};
 
   /// The staple sum of a link and its heatbath strength alpha = beta |W|.
   struct Staple {
@@ -95,7 +101,10 @@ struct HeatbathKernel {
 
   /// The random words of the link (site, mu) in this sweep.
   KOKKOS_INLINE_FUNCTION LinkDraws draws(Geometry::index_type site, int mu) const {
-    return {seed, static_cast<std::uint64_t>(geometry.global_link(site, mu)), step_base};
+    return {seed, static_cast<std::uint64_t>(embedding.global_link(geometry, site, mu)), step_base};
+  }
+  KOKKOS_INLINE_FUNCTION LinkDraws draws(const LatticeSite<D>& at, int mu) const {
+    return {seed, static_cast<std::uint64_t>(embedding.global_link(geometry, at, mu)), step_base};
   }
 
   KOKKOS_INLINE_FUNCTION bool kennedy_pendleton(Real alpha) const {
@@ -124,9 +133,10 @@ struct HeatbathKernel {
   KOKKOS_INLINE_FUNCTION LinkUpdateResult update(const std::int64_t h, Direction direction) const {
     const int m = direction_value(direction);
     const LatticeSite<D> at(geometry, parity, h);
+    if (embedding.outside(geometry, at)) return {0, true, false};
     const Staple s = staple(at, m);
     const bool kp = kennedy_pendleton(s.alpha);
-    const A0Draw<Real> d = draw_a0(method, s.alpha, kp_threshold, draws(at.site, m), max_attempts);
+    const A0Draw<Real> d = draw_a0(method, s.alpha, kp_threshold, draws(at, m), max_attempts);
     if (!d.accepted) {
       count_failure();
       return {d.attempts, false, kp};
@@ -158,7 +168,7 @@ struct CountingHeatbathKernel {
 /// Overrelaxation: U -> V^dagger U^dagger V^dagger with V = W / |W|, the reflection of U
 /// that keeps Tr(U W), hence the action, unchanged. Computed as W^dagger U^dagger W^dagger
 /// normalised, which divides by |W|^2 and removes rounding drift in one step.
-template <class ExecutionSpace, class Real, int D>
+template <class ExecutionSpace, class Real, int D, class Embedding = WholeLattice>
 struct OverrelaxationKernel {
   using memory_space = typename ExecutionSpace::memory_space;
 
@@ -167,12 +177,14 @@ struct OverrelaxationKernel {
   Geometry geometry;
   int mu = 0;
   int parity = 0;
+  Embedding embedding{};  ///< halo sites are skipped (HeatbathKernel)
 
   /// Reflects link (h, direction); `direction` is `mu` or a compile-time constant.
   template <class Direction = int>
   KOKKOS_INLINE_FUNCTION void update(const std::int64_t h, Direction direction) const {
     const int m = direction_value(direction);
     const LatticeSite<D> at(geometry, parity, h);
+    if (embedding.outside(geometry, at)) return;
     const Quaternion<Real> w = staple_sum<D>(staple_links, geometry, at, m, parity);
     if (!(w.norm2() > negligible_staple_norm2<Real>)) return;
     const std::int64_t slot = geometry.group_offset(m, parity) + h;
