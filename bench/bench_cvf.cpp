@@ -34,6 +34,7 @@
 #include <string>
 #include <vector>
 
+#include "bench_args.hpp"
 #include "portamc/cvf/cluster_bonds.hpp"
 #include "portamc/cvf/simulation.hpp"
 #include "portamc/cvf/swendsen_wang.hpp"
@@ -47,13 +48,7 @@ using Space = Kokkos::DefaultExecutionSpace;
 constexpr double metropolis_bytes_per_molecule = 62.0;
 constexpr double sweep_bytes_per_molecule = 49.5;
 
-std::vector<int> parse_list(const char* text) {
-  std::vector<int> out;
-  std::stringstream s(text);
-  std::string item;
-  while (std::getline(s, item, ',')) out.push_back(std::stoi(item));
-  return out;
-}
+using portamc::bench::parse_list;
 
 struct Options {
   std::vector<int> sizes, sw_sizes;

@@ -19,6 +19,7 @@
 #include <string>
 #include <vector>
 
+#include "bench_args.hpp"
 #include "portamc/cvf/distributed_simulation.hpp"
 #include "portamc/parallel_environment.hpp"
 
@@ -26,13 +27,7 @@ namespace {
 
 using namespace portamc;
 
-std::vector<int> parse_list(const char* text) {
-  std::vector<int> out;
-  std::stringstream s(text);
-  std::string item;
-  while (std::getline(s, item, ',')) out.push_back(std::stoi(item));
-  return out;
-}
+using portamc::bench::parse_list;
 
 double seconds_now() {
   return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();

@@ -19,20 +19,13 @@
 #include <string>
 #include <vector>
 
+#include "bench_args.hpp"
 #include "portamc/device_info.hpp"
 #include "portamc/muca/simulation.hpp"
 
 namespace {
 
 using namespace portamc;
-
-std::vector<long long> parse_list(const char* text) {
-  std::vector<long long> out;
-  std::stringstream s(text);
-  std::string item;
-  while (std::getline(s, item, ',')) out.push_back(std::stoll(item));
-  return out;
-}
 
 // Weights good enough to make the walk span the energy range: iterate until every
 // accessible bin was visited (or a cap), at the default walker count.
@@ -69,9 +62,12 @@ int main(int argc, char** argv) {
   auto storage = muca::LatticeStorage::automatic;
   for (int i = 1; i < argc; ++i) {
     if (!std::strcmp(argv[i], "--quick")) quick = true;
-    if (!std::strcmp(argv[i], "--sizes") && i + 1 < argc) sizes = parse_list(argv[++i]);
-    if (!std::strcmp(argv[i], "--walkers") && i + 1 < argc) walker_list = parse_list(argv[++i]);
-    if (!std::strcmp(argv[i], "--converge") && i + 1 < argc) converge = parse_list(argv[++i]);
+    if (!std::strcmp(argv[i], "--sizes") && i + 1 < argc)
+      sizes = portamc::bench::parse_list<long long>(argv[++i]);
+    if (!std::strcmp(argv[i], "--walkers") && i + 1 < argc)
+      walker_list = portamc::bench::parse_list<long long>(argv[++i]);
+    if (!std::strcmp(argv[i], "--converge") && i + 1 < argc)
+      converge = portamc::bench::parse_list<long long>(argv[++i]);
     if (!std::strcmp(argv[i], "--team") && i + 1 < argc) team = std::atoi(argv[++i]);
     if (!std::strcmp(argv[i], "--per-thread") && i + 1 < argc) per_thread = std::atoi(argv[++i]);
     if (!std::strcmp(argv[i], "--storage") && i + 1 < argc) {

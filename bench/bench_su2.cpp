@@ -47,6 +47,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "bench_args.hpp"
 #include "portamc/device_info.hpp"
 #include "portamc/su2/gauge_field.hpp"
 #include "portamc/su2/updater.hpp"
@@ -67,13 +68,7 @@ constexpr int pass_min_links_or = 2 * D + 1;
 constexpr int no_reuse_links_hb = 6 * (D - 1) + 1;
 constexpr int no_reuse_links_or = 6 * (D - 1) + 2;
 
-std::vector<int> parse_list(const char* text) {
-  std::vector<int> out;
-  std::stringstream s(text);
-  std::string item;
-  while (std::getline(s, item, ',')) out.push_back(std::stoi(item));
-  return out;
-}
+using portamc::bench::parse_list;
 
 struct Timing {
   long long repetitions = 0;

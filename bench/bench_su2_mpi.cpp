@@ -31,6 +31,7 @@
 #include <string>
 #include <vector>
 
+#include "bench_args.hpp"
 #include "portamc/device_info.hpp"
 #include "portamc/parallel.hpp"
 #include "portamc/parallel_environment.hpp"
@@ -53,13 +54,7 @@ struct Options {
   bool overlap = true;
 };
 
-std::vector<int> parse_list(const char* text) {
-  std::vector<int> out;
-  std::stringstream s(text);
-  std::string item;
-  while (std::getline(s, item, ',')) out.push_back(std::stoi(item));
-  return out;
-}
+using portamc::bench::parse_list;
 
 // Weak scaling: the grid whose blocks have the fewest halo sites, ties to the slowest splits.
 std::vector<int> weak_grid(const std::vector<int>& local, int ranks) {
