@@ -4,6 +4,10 @@
 #include <stdexcept>
 #include <type_traits>
 
+#if defined(PORTAMC_HAVE_MPI) && defined(OPEN_MPI) && __has_include(<mpi-ext.h>)
+#include <mpi-ext.h>
+#endif
+
 namespace portamc::parallel {
 
 #ifdef PORTAMC_HAVE_MPI
@@ -150,6 +154,14 @@ Share share_of(std::uint64_t count, int rank, int ranks) {
   s.begin = r * base + (r < extra ? r : extra);
   s.end = s.begin + base + (r < extra ? 1 : 0);
   return s;
+}
+
+bool mpi_accepts_device_memory() {
+#if defined(PORTAMC_HAVE_MPI) && defined(MPIX_CUDA_AWARE_SUPPORT) && MPIX_CUDA_AWARE_SUPPORT
+  return MPIX_Query_cuda_support() == 1;
+#else
+  return false;
+#endif
 }
 
 std::string rank_file(const std::string& path, const Communicator& comm) {

@@ -60,6 +60,14 @@ KOKKOS_INLINE_FUNCTION T rsqrt(T x) {
 
 namespace portamc {
 
+/// Host memory that device copies are fast from and to (halo staging): pinned on CUDA,
+/// plain elsewhere.
+#if defined(KOKKOS_ENABLE_CUDA)
+using PinnedHostSpace = Kokkos::CudaHostPinnedSpace;
+#else
+using PinnedHostSpace = Kokkos::HostSpace;
+#endif
+
 /// True when the execution space runs on an accelerator whose memory the host cannot read.
 template <class ExecutionSpace>
 inline constexpr bool is_device_space_v =

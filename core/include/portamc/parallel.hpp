@@ -99,6 +99,11 @@ class Communicator {
 /// All ranks of the run: MPI_COMM_WORLD once MPI is initialised (Environment), else one rank.
 Communicator world();
 
+/// Whether the MPI library reports at run time that it accepts CUDA device pointers (Open
+/// MPI's MPIX_Query_cuda_support from <mpi-ext.h>); false without MPI or where it cannot
+/// tell. Halo exchanges hand device buffers to MPI only then, and stage otherwise.
+bool mpi_accepts_device_memory();
+
 /// The contiguous share of `count` items (walkers, realisations) of rank `rank` of `ranks`:
 /// [begin, end), the first count % ranks ranks taking one item more. Concatenated in rank
 /// order the shares are 0 .. count - 1.

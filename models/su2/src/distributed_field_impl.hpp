@@ -259,14 +259,7 @@ PlaquetteSums DistributedField<ExecutionSpace, Real>::plaquette_sums() const {
 template <class ExecutionSpace, class Real>
 PlaquetteAverage DistributedField<ExecutionSpace, Real>::plaquette() const {
   const PlaquetteSums sums = plaquette_sums();
-  const Geometry whole(decomposition_.global_extents());
-  const auto ns = static_cast<double>(whole.spatial_plaquettes());
-  const auto nt = static_cast<double>(whole.temporal_plaquettes());
-  PlaquetteAverage avg;
-  avg.spatial = ns > 0 ? 1.0 - sums.spatial / ns : std::numeric_limits<double>::quiet_NaN();
-  avg.temporal = 1.0 - sums.temporal / nt;
-  avg.total = 1.0 - (sums.spatial + sums.temporal) / (ns + nt);
-  return avg;
+  return plaquette_average(sums.spatial, sums.temporal, Geometry(decomposition_.global_extents()));
 }
 
 template <class ExecutionSpace, class Real>
@@ -491,12 +484,7 @@ void DistributedUpdater<ExecutionSpace, Real>::overrelaxation_sweep(field_type& 
 
 template <class ExecutionSpace, class Real>
 void DistributedUpdater<ExecutionSpace, Real>::update(field_type& field) {
-  for (int i = 0; i < params_.heatbath_sweeps; ++i) heatbath_sweep(field);
-  for (int i = 0; i < params_.overrelaxation_sweeps; ++i) overrelaxation_sweep(field);
-  ++updates_;
-  if (params_.reunitarise_every > 0 &&
-      updates_ % static_cast<std::uint64_t>(params_.reunitarise_every) == 0)
-    field.reunitarise();
+  run_update_schedule(*this, field, params_, updates_);
 }
 
 }  // namespace portamc::su2

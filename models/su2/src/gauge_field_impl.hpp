@@ -135,13 +135,7 @@ PlaquetteAverage GaugeField<ExecutionSpace, Real>::plaquette() const {
                             PlaquetteKernel<ExecutionSpace, Real, D>{links_, geometry_},
                             Kokkos::Sum<PlaquetteSums>(sums));
   });
-  const auto ns = static_cast<double>(geometry_.spatial_plaquettes());
-  const auto nt = static_cast<double>(geometry_.temporal_plaquettes());
-  PlaquetteAverage avg;
-  avg.spatial = ns > 0 ? 1.0 - sums.spatial / ns : std::numeric_limits<double>::quiet_NaN();
-  avg.temporal = 1.0 - sums.temporal / nt;
-  avg.total = 1.0 - (sums.spatial + sums.temporal) / (ns + nt);
-  return avg;
+  return plaquette_average(sums.spatial, sums.temporal, geometry_);
 }
 
 template <class ExecutionSpace, class Real>

@@ -122,12 +122,7 @@ void Updater<ExecutionSpace, Real>::overrelaxation_sweep(field_type& field) {
 
 template <class ExecutionSpace, class Real>
 void Updater<ExecutionSpace, Real>::update(field_type& field) {
-  for (int i = 0; i < params_.heatbath_sweeps; ++i) heatbath_sweep(field);
-  for (int i = 0; i < params_.overrelaxation_sweeps; ++i) overrelaxation_sweep(field);
-  ++updates_;
-  if (params_.reunitarise_every > 0 &&
-      updates_ % static_cast<std::uint64_t>(params_.reunitarise_every) == 0)
-    field.reunitarise();
+  run_update_schedule(*this, field, params_, updates_);
 }
 
 }  // namespace portamc::su2

@@ -100,7 +100,7 @@ class DistributedSimulation {
   void eta_update() {
     constexpr int slot = arms;
     slab::eta_update<Space>(slab_, sigma_, cubes_, settings_.seed, step_,
-                            eta_tables_[bonds_allowed()], delta_slot(slot));
+                            tables_.eta[bonds_allowed()], delta_slot(slot));
     fold_deltas(slot, slot + 1);
     const std::int64_t layer = decomposition_.layer_cubes();
     const int T = decomposition_.thickness();
@@ -109,7 +109,7 @@ class DistributedSimulation {
 
   /// Step 3: six arm passes in the order of arm_order(), each followed by its halo plane.
   void metropolis_sweep() {
-    const SigmaAcceptance& table = sigma_tables_[bonds_allowed()];
+    const SigmaAcceptance& table = tables_.sigma[bonds_allowed()];
     const std::array<int, arms> order = arm_order(settings_.seed, step_);
     for (int k = 0; k < arms; ++k) {
       const int arm = order[k];
@@ -263,13 +263,7 @@ class DistributedSimulation {
     return point;
   }
 
-  void build_tables() {
-    const double j_eff = effective_coupling(parameters_, point_);
-    sigma_tables_[0] = sigma_acceptance(0.0, parameters_.J_sigma, point_.t);
-    sigma_tables_[1] = sigma_acceptance(j_eff, parameters_.J_sigma, point_.t);
-    eta_tables_[0] = eta_acceptance(0.0, point_.t);
-    eta_tables_[1] = eta_acceptance(j_eff, point_.t);
-  }
+  void build_tables() { tables_ = point_tables(parameters_, point_); }
 
   Kokkos::View<BondCounts, memory_space, Kokkos::MemoryTraits<Kokkos::Unmanaged>> delta_slot(
       int k) const {
@@ -358,8 +352,7 @@ class DistributedSimulation {
   double v_iso_;
   double u_lj_ = 0;
   std::uint64_t step_ = 0;
-  SigmaAcceptance sigma_tables_[2];
-  EtaAcceptance eta_tables_[2];
+  PointTables tables_;
   std::int64_t volume_attempts_ = 0;
   std::int64_t volume_acceptances_ = 0;
   double halo_seconds_ = 0;

@@ -18,22 +18,10 @@
 #include <string>
 #include <vector>
 
+#include "portamc/kokkos_compat.hpp"
 #include "portamc/parallel.hpp"
 
-#if defined(PORTAMC_HAVE_MPI) && defined(OPEN_MPI) && OPEN_MPI
-#include <mpi-ext.h>
-#endif
-
 namespace portamc::cvf {
-
-/// Whether the MPI library accepts CUDA device pointers (false when unknown).
-inline bool mpi_is_gpu_aware() {
-#if defined(PORTAMC_HAVE_MPI) && defined(MPIX_CUDA_AWARE_SUPPORT) && MPIX_CUDA_AWARE_SUPPORT
-  return MPIX_Query_cuda_support() == 1;
-#else
-  return false;
-#endif
-}
 
 /// One message of an exchange: `bytes` from `send` to rank `to`, and as many into `receive`
 /// from rank `from`, with `tag` (distinct per direction: with two ranks both neighbours are
@@ -50,11 +38,7 @@ struct HaloTransfer {
 template <class MemorySpace>
 class HaloExchange {
  public:
-#ifdef KOKKOS_ENABLE_CUDA
-  using StageSpace = Kokkos::CudaHostPinnedSpace;
-#else
-  using StageSpace = Kokkos::HostSpace;
-#endif
+  using StageSpace = PinnedHostSpace;  // kokkos_compat.hpp
   static constexpr bool host_accessible =
       Kokkos::SpaceAccessibility<Kokkos::HostSpace, MemorySpace>::accessible;
 
@@ -62,7 +46,7 @@ class HaloExchange {
   HaloExchange(const parallel::Communicator& comm, std::size_t max_bytes) : comm_(comm) {
     const char* env = std::getenv("PORTAMC_MPI_GPU_AWARE");
     const bool forbid = env != nullptr && std::string(env) == "0";
-    gpu_aware_ = !host_accessible && !forbid && mpi_is_gpu_aware();
+    gpu_aware_ = !host_accessible && !forbid && parallel::mpi_accepts_device_memory();
     // Staging: device memory without a CUDA-aware MPI, or asked for (which also lets the CPU
     // tests run the staged path).
     staged_ = comm_.size() > 1 && (forbid || (!host_accessible && !gpu_aware_));
@@ -79,12 +63,8 @@ class HaloExchange {
     if (staged_) return "staged through pinned host memory";
     return gpu_aware_ ? "GPU-aware MPI" : "host memory";
   }
-  bool gpu_aware() const {
-    return gpu_aware_;
-  }
-  bool staged() const {
-    return staged_;
-  }
+  bool gpu_aware() const { return gpu_aware_; }
+  bool staged() const { return staged_; }
 
   /// Runs the transfers (collective over the ranks that appear in them); returns when every
   /// receive landed in device memory.

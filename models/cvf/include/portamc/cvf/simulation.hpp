@@ -38,6 +38,23 @@ struct SimulationSettings {
 /// Throws std::invalid_argument for t <= 0 or a non-finite p.
 void validate(const ReducedStatePoint& point);
 
+/// The acceptance tables of one state point on both sides of the gas threshold, indexed by
+/// whether HBs may form at the current v_iso (J_eff acts only then), so that a volume move
+/// only switches between them.
+struct PointTables {
+  SigmaAcceptance sigma[2];
+  EtaAcceptance eta[2];
+};
+inline PointTables point_tables(const ModelParameters& parameters, const ReducedStatePoint& point) {
+  const double j_eff = effective_coupling(parameters, point);
+  PointTables t;
+  t.sigma[0] = sigma_acceptance(0.0, parameters.J_sigma, point.t);
+  t.sigma[1] = sigma_acceptance(j_eff, parameters.J_sigma, point.t);
+  t.eta[0] = eta_acceptance(0.0, point.t);
+  t.eta[1] = eta_acceptance(j_eff, point.t);
+  return t;
+}
+
 /// One measurement; counts are totals, other quantities per molecule in epsilon and v0.
 struct Measurement {
   std::uint64_t step = 0;
@@ -105,10 +122,10 @@ class Simulation {
     }
   }
   /// Step 2: the cube (eta) update.
-  void eta_update() { cvf::eta_update(state_, eta_tables_[bonds_allowed()], settings_.seed); }
+  void eta_update() { cvf::eta_update(state_, tables_.eta[bonds_allowed()], settings_.seed); }
   /// Step 3 with Metropolis: one sweep of the six arm passes.
   void metropolis_sweep() {
-    cvf::metropolis_sweep(state_, sigma_tables_[bonds_allowed()], settings_.seed,
+    cvf::metropolis_sweep(state_, tables_.sigma[bonds_allowed()], settings_.seed,
                           settings_.metropolis_kernel);
   }
   /// Closes the MC step: the next updates draw fresh random numbers.
@@ -156,13 +173,7 @@ class Simulation {
   std::int64_t volume_acceptances() const { return volume_acceptances_; }
 
  private:
-  void build_tables() {
-    const double j_eff = effective_coupling(parameters_, point_);
-    sigma_tables_[0] = sigma_acceptance(0.0, parameters_.J_sigma, point_.t);
-    sigma_tables_[1] = sigma_acceptance(j_eff, parameters_.J_sigma, point_.t);
-    eta_tables_[0] = eta_acceptance(0.0, point_.t);
-    eta_tables_[1] = eta_acceptance(j_eff, point_.t);
-  }
+  void build_tables() { tables_ = point_tables(parameters_, point_); }
 
   static const ModelParameters& checked(const ModelParameters& p) {
     validate(p);
@@ -187,8 +198,7 @@ class Simulation {
   SimulationSettings settings_;
   State<Space> state_;
   double u_lj_;
-  SigmaAcceptance sigma_tables_[2];
-  EtaAcceptance eta_tables_[2];
+  PointTables tables_;
   std::int64_t volume_attempts_ = 0;
   std::int64_t volume_acceptances_ = 0;
 };

@@ -29,6 +29,10 @@ struct PlaquetteAverage {
   double temporal = 0;
 };
 
+/// The averages from the sums of 1 - ½ Tr U_p over the spatial and the temporal plaquettes
+/// of the whole lattice `whole` (one rank's field, or all ranks' sums together).
+PlaquetteAverage plaquette_average(double spatial_sum, double temporal_sum, const Geometry& whole);
+
 template <class ExecutionSpace = Kokkos::DefaultExecutionSpace, class Real = double>
 class GaugeField {
   static_assert(std::is_same_v<Real, float> || std::is_same_v<Real, double>,

@@ -23,6 +23,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "portamc/kokkos_compat.hpp"
 #include "portamc/parallel.hpp"
 #include "portamc/su2/decomposition.hpp"
 #include "portamc/su2/geometry.hpp"
@@ -30,16 +31,8 @@
 
 namespace portamc::su2 {
 
-/// Whether the MPI library reports CUDA-aware (device-pointer) support at run time
-/// (MPIX_Query_cuda_support of Open MPI's <mpi-ext.h>); false where it cannot tell.
-bool mpi_reports_gpu_support();
-
-/// Host memory that device copies are fast from: pinned on CUDA, plain elsewhere.
-#if defined(KOKKOS_ENABLE_CUDA)
-using StagingSpace = Kokkos::CudaHostPinnedSpace;
-#else
-using StagingSpace = Kokkos::HostSpace;
-#endif
+/// Host memory the halos are staged through (kokkos_compat.hpp).
+using StagingSpace = PinnedHostSpace;
 
 /// The half-site index of element i of the face y_d = c of the links of parity p
 /// (V / (2 N_d) elements, in the lexicographic order of the other coordinates).

@@ -54,6 +54,21 @@ struct UpdateParameters {
   void validate() const;
 };
 
+/// One update of the schedule, shared by Updater and DistributedUpdater: params.heatbath_sweeps
+/// heatbath sweeps, params.overrelaxation_sweeps overrelaxation sweeps, then a reunitarisation
+/// of the field when the update count `updates` (incremented here) reaches a multiple of
+/// params.reunitarise_every.
+template <class SweepUpdater, class Field>
+void run_update_schedule(SweepUpdater& updater, Field& field, const UpdateParameters& params,
+                         std::uint64_t& updates) {
+  for (int i = 0; i < params.heatbath_sweeps; ++i) updater.heatbath_sweep(field);
+  for (int i = 0; i < params.overrelaxation_sweeps; ++i) updater.overrelaxation_sweep(field);
+  ++updates;
+  if (params.reunitarise_every > 0 &&
+      updates % static_cast<std::uint64_t>(params.reunitarise_every) == 0)
+    field.reunitarise();
+}
+
 template <class ExecutionSpace = Kokkos::DefaultExecutionSpace, class Real = double>
 class Updater {
  public:
