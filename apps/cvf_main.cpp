@@ -12,6 +12,7 @@
 #include "portamc/app.hpp"
 #include "portamc/cvf/run.hpp"
 #include "portamc/cvf/run_output.hpp"
+#include "portamc/halo_transport.hpp"
 
 namespace {
 
@@ -73,7 +74,12 @@ config::Schema make_schema() {
       .add("output.file", String{"cvf.h5", {}}, "HDF5 result file")
       .add("output.configuration", Boolean{false},
            "also write the final configuration (sigma, cube states, v_iso, step) to "
-           "/cvf/configuration, in the one-rank layout on any number of MPI ranks");
+           "/cvf/configuration, in the one-rank layout on any number of MPI ranks")
+      .add("parallel.halo_transport", String{"auto", parallel::halo_transport_names()},
+           "how halo planes travel between ranks: nccl (CUDA builds with NCCL), mpi_direct "
+           "(MPI on the arrays: CPU backends or CUDA-aware MPI), mpi_staged (through pinned "
+           "host memory); auto: nccl if built with it, else mpi_direct if MPI reports CUDA "
+           "support, else mpi_staged");
 
   s.check(
       [](const config::Config& c) -> Rule {
@@ -134,6 +140,7 @@ config::Schema make_schema() {
 cvf::RunParameters to_parameters(const config::Config& c) {
   cvf::RunParameters p;
   p.L = static_cast<int>(c.integer("lattice.L"));
+  p.halo_transport = parallel::parse_halo_transport(c.string("parallel.halo_transport"));
   const auto& temperatures = c.real_list("state.temperatures");
   const auto& pressures = c.real_list("state.pressures");
   p.grid = c.boolean("state.grid");

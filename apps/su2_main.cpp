@@ -8,6 +8,7 @@
 #include <optional>
 
 #include "portamc/app.hpp"
+#include "portamc/halo_transport.hpp"
 #include "portamc/su2/run.hpp"
 #include "portamc/su2/run_analysis.hpp"
 #include "portamc/su2/run_output.hpp"
@@ -105,9 +106,11 @@ config::Schema make_schema() {
       .add("parallel.grid", RealList{1, 1000000, std::vector<double>{}, 0},
            "MPI rank grid P_0 .. P_{D-1} (product = ranks; each N_mu / P_mu even where "
            "P_mu > 1); empty: chosen automatically (fewest halo sites, slowest directions first)")
-      .add("parallel.gpu_aware_mpi", String{"auto", {"auto", "true", "false"}},
-           "hand device pointers to MPI for the halo exchange (auto: if the MPI library "
-           "reports CUDA support); false stages through pinned host buffers");
+      .add("parallel.halo_transport", String{"auto", parallel::halo_transport_names()},
+           "how halos travel between ranks: nccl (CUDA builds with NCCL), mpi_direct (MPI on "
+           "the buffers: CPU backends or CUDA-aware MPI), mpi_staged (through pinned host "
+           "memory); auto: nccl if built with it, else mpi_direct if MPI reports CUDA support, "
+           "else mpi_staged");
 
   s.check(
       [](const config::Config& c) -> Rule {
@@ -224,10 +227,7 @@ config::Schema make_schema() {
 su2::ParallelOptions to_parallel_options(const config::Config& c) {
   su2::ParallelOptions o;
   for (double p : c.real_list("parallel.grid")) o.grid.push_back(static_cast<int>(p));
-  const std::string& aware = c.string("parallel.gpu_aware_mpi");
-  o.gpu_aware = aware == "true"    ? su2::GpuAwareMpi::on
-                : aware == "false" ? su2::GpuAwareMpi::off
-                                   : su2::GpuAwareMpi::automatic;
+  o.transport = parallel::parse_halo_transport(c.string("parallel.halo_transport"));
   return o;
 }
 

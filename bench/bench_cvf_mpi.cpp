@@ -4,11 +4,10 @@
 // Per L and Metropolis kernel: the wall time of full MC steps (volume move, eta update, six
 // arm passes with their halo planes) on the whole lattice, as ns per molecule per step
 // (total molecules, so an ideal R-rank run shows 1/R of the one-rank value), the share of it
-// spent in halo exchanges (rank 0), and how halos travel (GPU-aware MPI, staged through pinned
-// host memory, or host memory).
+// spent in halo exchanges (rank 0), and how halos travel (parallel.halo_transport).
 //
 // Usage: mpiexec -n R bench_cvf_mpi [--sizes 256,512] [--steps 20] [--metropolis
-// per_cell|packed|both]
+// per_cell|packed|both] [--transport auto|nccl|mpi_direct|mpi_staged]
 #include <Kokkos_Core.hpp>
 #include <chrono>
 #include <cmath>
@@ -21,6 +20,7 @@
 
 #include "bench_args.hpp"
 #include "portamc/cvf/distributed_simulation.hpp"
+#include "portamc/halo_transport.hpp"
 #include "portamc/parallel_environment.hpp"
 
 namespace {
@@ -42,6 +42,7 @@ int main(int argc, char** argv) {
   const parallel::Communicator& comm = environment.world();
   std::vector<int> sizes{64, 128};
   int steps = 20;
+  parallel::HaloTransport transport = parallel::HaloTransport::automatic;
   std::vector<cvf::MetropolisKernel> kernels{cvf::MetropolisKernel::per_cell,
                                              cvf::MetropolisKernel::packed};
   for (int k = 1; k < argc; ++k) {
@@ -52,11 +53,14 @@ int main(int argc, char** argv) {
     } else if (!std::strcmp(argv[k], "--metropolis") && k + 1 < argc) {
       const std::string which = argv[++k];
       if (which != "both") kernels = {cvf::metropolis_kernel_from_string(which)};
+    } else if (!std::strcmp(argv[k], "--transport") && k + 1 < argc) {
+      transport = parallel::parse_halo_transport(argv[++k]);
     } else {
       if (comm.is_root())
         std::fprintf(stderr,
                      "usage: bench_cvf_mpi [--sizes 256,512] [--steps 20] "
-                     "[--metropolis per_cell|packed|both]\n");
+                     "[--metropolis per_cell|packed|both] "
+                     "[--transport auto|nccl|mpi_direct|mpi_staged]\n");
       return 2;
     }
   }
@@ -78,7 +82,7 @@ int main(int argc, char** argv) {
         continue;
       }
       cvf::DistributedSimulation<> simulation(cvf::ModelParameters{}, cvf::StatePoint{250.0, 0.1},
-                                              s, comm);
+                                              s, comm, transport);
       for (int k = 0; k < 2; ++k) simulation.step();  // warm-up
       Kokkos::fence();
       comm.barrier();
@@ -93,7 +97,7 @@ int main(int argc, char** argv) {
       if (comm.is_root())
         std::printf("%5d %6d %14.0f %9s %16.4f %12.4e %9.1f%%  %s\n", comm.size(), L, molecules,
                     cvf::to_string(kernel), seconds * 1e9 / (molecules * steps), seconds / steps,
-                    100.0 * halo / seconds, simulation.halo_transport());
+                    100.0 * halo / seconds, simulation.halo_transport().c_str());
     }
   }
   return 0;

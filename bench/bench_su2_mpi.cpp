@@ -4,15 +4,16 @@
 //
 // Per run (precision x sweep kind) one line: ranks, rank grid, global and local extents,
 // precision, sweeps timed, seconds, 10^9 link updates/s in total and per rank, the fraction of
-// the time spent in the halo exchange (slowest rank), halo MB per sweep and rank, and whether
-// GPU-aware MPI was used. On one rank it also times the one-rank Updater on the same lattice
+// the time spent in the halo exchange (slowest rank), halo MB per sweep and rank, and the halo
+// transport (parallel.halo_transport). On one rank it also times the one-rank Updater on the same
+// lattice
 // ("1rank" rows), the reference of the weak-scaling efficiency
 //   efficiency(R) = (rate per rank on R ranks) / (one-rank rate on the local block).
 //
 // Usage:
 //   mpiexec -n R bench_su2_mpi (--local L0,L1,L2,L3 | --global N0,N1,N2,N3) [--grid P0,..]
 //       [--precision float|double|both] [--sweeps 20] [--warmup 2] [--beta 2.3]
-//       [--gpu-aware auto|true|false] [--no-overlap]
+//       [--transport auto|nccl|mpi_direct|mpi_staged] [--no-overlap]
 // --local: the global lattice is the block times the grid; the grid (unless --grid) splits
 // the fewest, slowest directions, i.e. R ranks along direction D-1 for a hypercubic block.
 // --global: the grid (unless --grid) is Decomposition::automatic_grid.
@@ -33,6 +34,7 @@
 
 #include "bench_args.hpp"
 #include "portamc/device_info.hpp"
+#include "portamc/halo_transport.hpp"
 #include "portamc/parallel.hpp"
 #include "portamc/parallel_environment.hpp"
 #include "portamc/su2/distributed_field.hpp"
@@ -50,7 +52,7 @@ struct Options {
   int sweeps = 20;
   int warmup = 2;
   double beta = 2.3;
-  su2::GpuAwareMpi gpu_aware = su2::GpuAwareMpi::automatic;
+  parallel::HaloTransport transport = parallel::HaloTransport::automatic;
   bool overlap = true;
 };
 
@@ -98,7 +100,7 @@ void run_precision(const Options& opt, const parallel::Communicator& comm,
                    const char* precision) {
   su2::ParallelOptions po;
   po.grid = grid;
-  po.gpu_aware = opt.gpu_aware;
+  po.transport = opt.transport;
   su2::DistributedField<Space, Real> field(global, comm, po);
   const su2::Decomposition& d = field.decomposition();
   su2::UpdateParameters up;
@@ -137,7 +139,7 @@ void run_precision(const Options& opt, const parallel::Communicator& comm,
                   heatbath ? "HB" : "OR", comm.size(), d.grid_text().c_str(),
                   d.global_text().c_str(), d.local_text().c_str(), precision, opt.sweeps, r.seconds,
                   rate, rate / comm.size(), r.halo_seconds / r.seconds, r.halo_bytes / 1e6,
-                  field.gpu_aware() ? "yes" : (field.halo().direct() ? "host" : "no (staged)"));
+                  parallel::to_string(field.transport()));
   }
   const su2::PlaquetteAverage plaquette = field.plaquette();
   if (comm.is_root())
@@ -172,7 +174,8 @@ int usage(const char* why) {
   std::fprintf(stderr,
                "bench_su2_mpi: %s\nusage: mpiexec -n R bench_su2_mpi (--local L0,L1,L2,L3 | "
                "--global N0,N1,N2,N3) [--grid P0,..] [--precision float|double|both] "
-               "[--sweeps 20] [--warmup 2] [--beta 2.3] [--gpu-aware auto|true|false] "
+               "[--sweeps 20] [--warmup 2] [--beta 2.3] "
+               "[--transport auto|nccl|mpi_direct|mpi_staged] "
                "[--no-overlap]\n",
                why);
   return 2;
@@ -212,11 +215,12 @@ int main(int argc, char** argv) {
       opt.beta = std::atof(argv[++i]);
     } else if (a == "--no-overlap") {
       opt.overlap = false;
-    } else if (a == "--gpu-aware" && more) {
-      const std::string v = argv[++i];
-      opt.gpu_aware = v == "true"    ? su2::GpuAwareMpi::on
-                      : v == "false" ? su2::GpuAwareMpi::off
-                                     : su2::GpuAwareMpi::automatic;
+    } else if (a == "--transport" && more) {
+      try {
+        opt.transport = parallel::parse_halo_transport(argv[++i]);
+      } catch (const std::invalid_argument& e) {
+        return usage(e.what());
+      }
     } else {
       return usage(("unknown or incomplete option " + a).c_str());
     }
@@ -246,7 +250,7 @@ int main(int argc, char** argv) {
           "in the halo exchange (slowest rank); MB: halo bytes sent per sweep and rank\n");
       std::printf("%-5s %5s %-9s %-15s %-13s %-6s %6s %9s %10s %10s %7s %9s %s\n", "sweep", "ranks",
                   "grid", "global", "local", "prec", "sweeps", "seconds", "rate", "rate/rank",
-                  "halo", "MB", "gpu-aware");
+                  "halo", "MB", "transport");
     }
     for (const std::string& p : opt.precisions) {
       if (p == "float")

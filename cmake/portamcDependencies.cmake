@@ -85,3 +85,9 @@ _portamc_find(Random123)
 if(PORTAMC_ENABLE_MPI)
   _portamc_find(MPI COMPONENTS CXX)
 endif()
+
+# NCCL (halo exchanges in CUDA builds): resolved in the build tree by portamcNCCL.cmake;
+# an installed package finds it again when it was built with it.
+if(PORTAMC_ENABLE_NCCL AND NOT PORTAMC_BUILD_TREE)
+  _portamc_find(NCCL)
+endif()

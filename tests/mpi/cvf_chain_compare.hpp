@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <cstdlib>
 #include <cstring>
 #include <string>
 
@@ -32,6 +33,13 @@ inline void expect_same_measurement(const Measurement& one, const Measurement& m
   EXPECT_TRUE(same_bits(one.order_parameter, many.order_parameter)) << where;
 }
 
+/// The halo transport the distributed chains of a test use: PORTAMC_TEST_HALO_TRANSPORT (set
+/// by ctest for a second run over the staged path), else automatic.
+inline parallel::HaloTransport transport_under_test() {
+  const char* env = std::getenv("PORTAMC_TEST_HALO_TRANSPORT");
+  return env == nullptr ? parallel::HaloTransport::automatic : parallel::parse_halo_transport(env);
+}
+
 /// Runs `steps` MC steps of both chains; returns the number of accepted volume moves (so a
 /// caller can check that the move really acted).
 template <class Space = Kokkos::DefaultExecutionSpace>
@@ -39,7 +47,7 @@ std::int64_t expect_same_chain(const ModelParameters& model, const StatePoint& p
                                const SimulationSettings& settings,
                                const parallel::Communicator& comm, int steps) {
   Simulation<Space> one(model, point, settings);
-  DistributedSimulation<Space> many(model, point, settings, comm);
+  DistributedSimulation<Space> many(model, point, settings, comm, transport_under_test());
   const std::string label = "L = " + std::to_string(settings.L) + ", " +
                             to_string(settings.metropolis_kernel) + ", " +
                             std::to_string(comm.size()) + " ranks, step ";

@@ -15,6 +15,7 @@
 namespace {
 
 using namespace portamc::cvf;
+using portamc::cvf::testing::transport_under_test;
 using portamc::parallel::Communicator;
 using portamc::parallel::world;
 
@@ -67,7 +68,7 @@ TEST(CvfDistributed, VolumeMovesAcrossTheGasThresholdMatchOneRank) {
   model.gas_threshold = 1.23;
   const StatePoint point{300.0, -50.0};
   Simulation<> one(model, point, s);
-  DistributedSimulation<> many(model, point, s, comm);
+  DistributedSimulation<> many(model, point, s, comm, transport_under_test());
   int gas = 0, liquid = 0;
   for (int k = 1; k <= 60 && !::testing::Test::HasFailure(); ++k) {
     one.step();
@@ -96,7 +97,7 @@ TEST(CvfDistributed, RestartsAcrossRankCounts) {
     // 1 -> R: a one-rank checkpoint continued on every rank count gives the one-rank chain.
     Simulation<> one(ModelParameters{}, cold, s);
     for (int k = 0; k < 4; ++k) one.step();
-    DistributedSimulation<> many(ModelParameters{}, cold, s, comm);
+    DistributedSimulation<> many(ModelParameters{}, cold, s, comm, transport_under_test());
     many.restore(one.checkpoint());
     for (int k = 0; k < 4; ++k) {
       one.step();
@@ -147,21 +148,36 @@ TEST(CvfDistributed, UnsplittableLatticesAreRefusedOnEveryRank) {
   EXPECT_EQ(comm.sum(static_cast<std::int64_t>(message.empty() ? 0 : 1)), comm.size());
 }
 
-// ctest runs this file once more with PORTAMC_MPI_GPU_AWARE=0: the halos then travel through the
-// staging buffers (the path of GPUs without a CUDA-aware MPI), and the chains above must match
-// all the same.
-TEST(CvfDistributed, HaloTransportFollowsTheEnvironment) {
+// ctest runs this file once more with PORTAMC_TEST_HALO_TRANSPORT=mpi_staged: the halos then
+// travel through the staging buffers (the path of GPUs without a CUDA-aware MPI), and the
+// chains above must match all the same.
+TEST(CvfDistributed, HaloTransportIsTheOneAskedFor) {
   const Communicator comm = world();
   DistributedSimulation<> many(ModelParameters{}, cold, settings(8, MetropolisKernel::packed, 2),
-                               comm);
-  const char* env = std::getenv("PORTAMC_MPI_GPU_AWARE");
+                               comm, transport_under_test());
   const std::string transport = many.halo_transport();
   if (comm.size() == 1)
     EXPECT_EQ(transport, "one rank");
-  else if (env != nullptr && std::string(env) == "0")
-    EXPECT_EQ(transport, "staged through pinned host memory");
+  else if (transport_under_test() == portamc::parallel::HaloTransport::mpi_staged)
+    EXPECT_EQ(transport, "mpi_staged");
   else
     EXPECT_NE(transport, "one rank");
+}
+
+// A transport the build cannot do is refused on every rank alike, before any work.
+TEST(CvfDistributed, UnavailableHaloTransportIsRefused) {
+  const Communicator comm = world();
+  if (comm.size() == 1 || portamc::parallel::have_nccl())
+    GTEST_SKIP() << "one rank, or NCCL is available";
+  std::string message;
+  try {
+    DistributedSimulation<> many(ModelParameters{}, cold, settings(8, MetropolisKernel::packed, 2),
+                                 comm, portamc::parallel::HaloTransport::nccl);
+  } catch (const std::invalid_argument& e) {
+    message = e.what();
+  }
+  EXPECT_NE(message.find("parallel.halo_transport: nccl"), std::string::npos) << message;
+  EXPECT_EQ(comm.sum(static_cast<std::int64_t>(message.empty() ? 0 : 1)), comm.size());
 }
 
 }  // namespace

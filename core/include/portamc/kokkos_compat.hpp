@@ -3,6 +3,7 @@
 // Model code uses these names and never tests KOKKOS_VERSION itself.
 #include <Kokkos_Core.hpp>
 #include <cstdint>
+#include <type_traits>
 
 namespace portamc::kmath {
 #if KOKKOS_VERSION >= 30700
@@ -73,6 +74,40 @@ template <class ExecutionSpace>
 inline constexpr bool is_device_space_v =
     !Kokkos::SpaceAccessibility<Kokkos::HostSpace,
                                 typename ExecutionSpace::memory_space>::accessible;
+
+/// The native stream of an execution space instance (a cudaStream_t on CUDA), for libraries
+/// that enqueue work on it (NCCL); nullptr elsewhere.
+template <class ExecutionSpace>
+void* native_stream(const ExecutionSpace& space) {
+#if defined(KOKKOS_ENABLE_CUDA)
+  if constexpr (std::is_same_v<ExecutionSpace, Kokkos::Cuda>) return space.cuda_stream();
+#endif
+  (void)space;
+  return nullptr;
+}
+
+/// A second instance of `space` for short work that must not queue behind the bulk kernels
+/// of `space` (halo exchanges overlapped with an update). On CUDA it is a new stream of the
+/// highest priority, owned by the instance: the block scheduler then starts its kernels
+/// (packing, NCCL) as soon as SMs free up, rather than after every block of a large kernel
+/// launched earlier. Elsewhere a partition of `space` (Kokkos >= 4) or `space` itself.
+template <class ExecutionSpace>
+ExecutionSpace urgent_instance(const ExecutionSpace& space) {
+#if defined(KOKKOS_ENABLE_CUDA) && KOKKOS_VERSION >= 40200
+  if constexpr (std::is_same_v<ExecutionSpace, Kokkos::Cuda>) {
+    int least = 0, greatest = 0;
+    cudaStream_t stream = nullptr;
+    if (cudaDeviceGetStreamPriorityRange(&least, &greatest) == cudaSuccess &&
+        cudaStreamCreateWithPriority(&stream, cudaStreamNonBlocking, greatest) == cudaSuccess)
+      return Kokkos::Cuda(stream, Kokkos::Impl::ManageStream::yes);
+  }
+#endif
+#if KOKKOS_VERSION >= 40000
+  if constexpr (is_device_space_v<ExecutionSpace>)
+    return Kokkos::Experimental::partition_space(space, 1)[0];
+#endif
+  return space;
+}
 
 }  // namespace portamc
 

@@ -61,7 +61,7 @@ struct Run::Engine {
   Engine(const RunParameters& p, const parallel::Communicator& comm) : p_(p) {
     validate_ranks(p, comm.size());
     if (comm.size() > 1) {
-      distributed.emplace(p.model, p.point(0), settings_of(p), comm);
+      distributed.emplace(p.model, p.point(0), settings_of(p), comm, p.halo_transport);
       return;
     }
     simulation.emplace(p.model, p.point(0), settings_of(p));

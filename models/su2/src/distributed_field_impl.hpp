@@ -121,13 +121,14 @@ DistributedField<ExecutionSpace, Real>::DistributedField(const std::vector<int>&
     : comm_(comm),
       decomposition_(extents, comm.size(), comm.rank(), options.grid),
       embedding_(decomposition_),
-      gpu_aware_(resolve_gpu_aware(
-          options.gpu_aware,
+      transport_(parallel::resolve_halo_transport(
+          options.transport,
           Kokkos::SpaceAccessibility<Kokkos::HostSpace,
-                                     typename ExecutionSpace::memory_space>::accessible)),
+                                     typename ExecutionSpace::memory_space>::accessible,
+          comm)),
       local_(decomposition_.padded_extents(), space) {
   halo_ = std::make_unique<HaloExchange<ExecutionSpace, Real>>(decomposition_, local_.geometry(),
-                                                               comm_, gpu_aware_, space);
+                                                               comm_, transport_, space);
 }
 
 template <class ExecutionSpace, class Real>

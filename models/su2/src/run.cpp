@@ -315,10 +315,8 @@ class DistributedEngine final : public Simulation::Engine {
   std::string decomposition_text() const override {
     const Decomposition& d = field_.decomposition();
     return std::to_string(d.ranks()) + " MPI ranks, grid " + d.grid_text() + ", " +
-           d.global_text() + " as blocks of " + d.local_text() + ", " +
-           (field_.gpu_aware()       ? "GPU-aware MPI"
-            : field_.halo().direct() ? "MPI on host memory"
-                                     : "MPI staged through host buffers");
+           d.global_text() + " as blocks of " + d.local_text() + ", " + "halos over " +
+           parallel::to_string(field_.transport());
   }
 
  private:

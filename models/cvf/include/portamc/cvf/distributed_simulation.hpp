@@ -42,15 +42,17 @@ class DistributedSimulation {
   using memory_space = typename Space::memory_space;
   using Bytes = Kokkos::View<std::uint8_t*, memory_space>;
 
-  /// Validates like Simulation and the decomposition (std::invalid_argument, the same text on
-  /// every rank).
+  /// Validates like Simulation, the decomposition and the halo transport (std::invalid_argument,
+  /// the same text on every rank).
   DistributedSimulation(const ModelParameters& parameters, const StatePoint& point,
-                        const SimulationSettings& settings, const parallel::Communicator& comm)
+                        const SimulationSettings& settings, const parallel::Communicator& comm,
+                        parallel::HaloTransport transport = parallel::HaloTransport::automatic)
       : DistributedSimulation(parameters, reduce(parameters, checked(parameters, point)), settings,
-                              comm) {}
+                              comm, transport) {}
 
   DistributedSimulation(const ModelParameters& parameters, const ReducedStatePoint& point,
-                        const SimulationSettings& settings, const parallel::Communicator& comm)
+                        const SimulationSettings& settings, const parallel::Communicator& comm,
+                        parallel::HaloTransport transport = parallel::HaloTransport::automatic)
       : parameters_(parameters),
         point_(point),
         settings_(settings),
@@ -61,7 +63,7 @@ class DistributedSimulation {
         cubes_("cvf::slab_cubes", decomposition_.local_cubes()),
         counters_("cvf::slab_counters"),
         deltas_("cvf::slab_count_deltas", State<Space>::delta_slots),
-        halo_(comm, static_cast<std::size_t>(arms) * decomposition_.plane_cells()),
+        halo_(comm, static_cast<std::size_t>(arms) * decomposition_.plane_cells(), transport),
         v_iso_(settings.initial_v_iso) {
     validate(parameters_);
     validate(point_);
@@ -250,7 +252,7 @@ class DistributedSimulation {
         });
   }
   /// How the halos travel (halo_exchange.hpp) and the wall time spent in exchanges.
-  const char* halo_transport() const { return halo_.transport(); }
+  std::string halo_transport() const { return halo_.transport(); }
   double halo_seconds() const { return halo_seconds_; }
   /// The local arrays (with halos), for tests.
   const Bytes& local_sigma() const { return sigma_; }

@@ -3,21 +3,21 @@
 // the CVF slab halos: every message is one z-plane of one sigma arm (L^2 bytes) or one cube
 // layer (L^2/2 bytes), all contiguous in the arm-major local arrays, so nothing is packed.
 //
-// Transport: nonblocking (Irecv first, then Isend, then Waitall). The device pointers go to
-// MPI directly when the memory is host-accessible (Serial, OpenMP) or the MPI is CUDA-aware
-// (Open MPI's MPIX_Query_cuda_support()); otherwise the bytes are staged through a pinned host
-// buffer (Kokkos::CudaHostPinnedSpace under CUDA). PORTAMC_MPI_GPU_AWARE=0 in the environment
-// forces staging (for benchmarks, to work around a broken CUDA-aware stack, and for the CPU
-// tests of the staged path). On one rank
-// (also without MPI) a message to oneself is a device copy.
+// Transport (parallel.halo_transport, core halo_transport.hpp): NCCL send/recv in one group on
+// the default stream; or nonblocking MPI (Irecv first, then Isend, then Waitall) on the
+// arrays themselves when the memory is host-accessible (Serial, OpenMP) or the MPI is
+// CUDA-aware (mpi_direct); or MPI on a pinned host copy of the bytes (mpi_staged, also
+// selectable on CPU backends so that the CPU tests run the staged path). On one rank (also
+// without MPI) a message to oneself is a device copy.
 #include <Kokkos_Core.hpp>
 #include <cstdint>
-#include <cstdlib>
 #include <limits>
+#include <memory>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
+#include "portamc/halo_transport.hpp"
 #include "portamc/kokkos_compat.hpp"
 #include "portamc/parallel.hpp"
 
@@ -43,28 +43,26 @@ class HaloExchange {
       Kokkos::SpaceAccessibility<Kokkos::HostSpace, MemorySpace>::accessible;
 
   /// `max_bytes`: the most bytes one exchange moves in each direction (the staging buffers).
-  HaloExchange(const parallel::Communicator& comm, std::size_t max_bytes) : comm_(comm) {
-    const char* env = std::getenv("PORTAMC_MPI_GPU_AWARE");
-    const bool forbid = env != nullptr && std::string(env) == "0";
-    gpu_aware_ = !host_accessible && !forbid && parallel::mpi_accepts_device_memory();
-    // Staging: device memory without a CUDA-aware MPI, or asked for (which also lets the CPU
-    // tests run the staged path).
-    staged_ = comm_.size() > 1 && (forbid || (!host_accessible && !gpu_aware_));
-    if (staged_) {
+  /// `requested` is resolved (std::invalid_argument for one this build cannot do, the same on
+  /// every rank); collective (NCCL's communicator is set up here).
+  HaloExchange(const parallel::Communicator& comm, std::size_t max_bytes,
+               parallel::HaloTransport requested = parallel::HaloTransport::automatic)
+      : comm_(comm),
+        transport_(parallel::resolve_halo_transport(requested, host_accessible, comm)) {
+    if (comm_.size() == 1) return;
+    if (staged()) {
       send_stage_ = Kokkos::View<std::uint8_t*, StageSpace>("cvf::halo_send", max_bytes);
       receive_stage_ = Kokkos::View<std::uint8_t*, StageSpace>("cvf::halo_receive", max_bytes);
     }
+    if (transport_ == parallel::HaloTransport::nccl)
+      nccl_ = std::make_unique<parallel::NcclCommunicator>(comm_);
   }
 
-  /// "GPU-aware MPI", "staged through pinned host memory", "host memory" (MPI reads the
-  /// arrays directly) or "one rank" (device copies).
-  const char* transport() const {
-    if (comm_.size() == 1) return "one rank";
-    if (staged_) return "staged through pinned host memory";
-    return gpu_aware_ ? "GPU-aware MPI" : "host memory";
+  /// "nccl", "mpi_direct", "mpi_staged", or "one rank" (device copies).
+  std::string transport() const {
+    return comm_.size() == 1 ? "one rank" : parallel::to_string(transport_);
   }
-  bool gpu_aware() const { return gpu_aware_; }
-  bool staged() const { return staged_; }
+  bool staged() const { return transport_ == parallel::HaloTransport::mpi_staged; }
 
   /// Runs the transfers (collective over the ranks that appear in them); returns when every
   /// receive landed in device memory.
@@ -79,8 +77,20 @@ class HaloExchange {
       Kokkos::fence();
       return;
     }
+    if (nccl_) {
+      // The kernels that wrote the planes ran on the default instance: its stream orders them.
+      const Kokkos::DefaultExecutionSpace space;
+      std::vector<parallel::DeviceMessage> sends, receives;
+      for (const HaloTransfer& t : transfers) {
+        sends.push_back({const_cast<std::uint8_t*>(t.send), t.bytes, t.to, t.tag});
+        receives.push_back({t.receive, t.bytes, t.from, t.tag});
+      }
+      nccl_->exchange(receives, sends, native_stream(space));
+      space.fence();
+      return;
+    }
 #ifdef PORTAMC_HAVE_MPI
-    const bool staged = staged_;
+    const bool staged = this->staged();
     std::vector<const std::uint8_t*> send(transfers.size());
     std::vector<std::uint8_t*> receive(transfers.size());
     std::size_t offset = 0;
@@ -137,8 +147,8 @@ class HaloExchange {
 #endif
 
   parallel::Communicator comm_;
-  bool gpu_aware_ = false;
-  bool staged_ = false;
+  parallel::HaloTransport transport_;
+  std::unique_ptr<parallel::NcclCommunicator> nccl_;
   Kokkos::View<std::uint8_t*, StageSpace> send_stage_;
   Kokkos::View<std::uint8_t*, StageSpace> receive_stage_;
 };

@@ -19,6 +19,7 @@
 #include "portamc/cvf/cluster_labels.hpp"
 #include "portamc/cvf/metropolis_packed.hpp"
 #include "portamc/cvf/parameters.hpp"
+#include "portamc/halo_transport.hpp"
 #include "portamc/parallel.hpp"
 
 namespace portamc::cvf {
@@ -46,6 +47,8 @@ struct RunParameters {
   double volume_step = 0;  ///< largest change of v_iso per move (v0); 0 = automatic, 1/sqrt(N)
   bool eta_updates = true;
   std::uint64_t seed = 1;
+  /// parallel.halo_transport: how halo planes travel between ranks (more than one rank).
+  parallel::HaloTransport halo_transport = parallel::HaloTransport::automatic;
 
   long long thermalisation = 1000;  ///< MC steps before the first measurement, per point
   long long measurements = 1000;    ///< per point, >= 2

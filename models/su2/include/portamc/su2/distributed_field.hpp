@@ -30,17 +30,12 @@
 
 namespace portamc::su2 {
 
-/// Whether MPI gets device pointers: asked of the MPI library (automatic), or forced.
-enum class GpuAwareMpi { automatic, on, off };
-
 /// How a run is spread over ranks (YAML parallel.*).
 struct ParallelOptions {
   std::vector<int> grid;  ///< P_0 .. P_{D-1}; empty = Decomposition::automatic_grid
-  GpuAwareMpi gpu_aware = GpuAwareMpi::automatic;
+  /// parallel.halo_transport (core halo_transport.hpp); resolved by the field.
+  parallel::HaloTransport transport = parallel::HaloTransport::automatic;
 };
-
-/// GPU-aware MPI for `option` on an execution space whose memory is (not) host-accessible.
-bool resolve_gpu_aware(GpuAwareMpi option, bool host_memory);
 
 template <class ExecutionSpace = Kokkos::DefaultExecutionSpace, class Real = double>
 class DistributedField {
@@ -65,7 +60,8 @@ class DistributedField {
   std::int64_t volume() const { return decomposition_.global_volume(); }
   std::int64_t link_count() const { return volume() * decomposition_.dimensions(); }
   HaloExchange<ExecutionSpace, Real>& halo() { return *halo_; }
-  bool gpu_aware() const { return gpu_aware_; }
+  /// The halo transport in use (never automatic).
+  parallel::HaloTransport transport() const { return transport_; }
 
   // Collective.
   void cold_start();
@@ -100,7 +96,7 @@ class DistributedField {
   parallel::Communicator comm_;
   Decomposition decomposition_;
   SubLattice embedding_;
-  bool gpu_aware_ = false;
+  parallel::HaloTransport transport_ = parallel::HaloTransport::mpi_direct;
   field_type local_;
   std::unique_ptr<HaloExchange<ExecutionSpace, Real>> halo_;
 };

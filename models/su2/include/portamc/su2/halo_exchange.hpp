@@ -10,19 +10,26 @@
 // and corner halos that staples read (x + mu - nu) come out right without diagonal messages.
 //
 // A face of the slowest direction D-1 is one contiguous range of slots of each chunk of the
-// link group and is sent from / received into the link array itself when MPI can read the
-// memory (host backends, or GPU-aware MPI); other faces are packed by a kernel into
-// contiguous device buffers. Without GPU-aware MPI a device buffer is staged through a
-// pinned host copy. Messages are nonblocking (Irecv / Isend / Waitall); with P_d = 2 both
-// neighbours are one rank and the two messages differ by tag.
+// link group and is sent from / received into the link array itself unless it is staged;
+// other faces are packed by a kernel into contiguous device buffers. Transports
+// (core halo_transport.hpp):
+//   nccl        pack, NCCL send/recv and unpack of every split direction in turn, all
+//               enqueued on one high-priority stream (urgent_instance): no host round trip
+//               between the directions, and the kernels get SMs while an update runs.
+//   mpi_direct  nonblocking MPI on the buffers (host backends, or CUDA-aware MPI);
+//   mpi_staged  device buffers copied through pinned host memory around the MPI calls.
+// With P_d = 2 both neighbours are one rank and the two messages differ by tag (NCCL: by
+// their order, which NcclCommunicator derives from the tags).
 //
 // Face element i <-> half-site index h (face_half_site): the same i names the same
 // coordinates of the other directions on sender and receiver, since the face coordinates
 // 1 / L_d + 1 and L_d / 0 have equal parities (L_d even).
 #include <Kokkos_Core.hpp>
 #include <cstdint>
+#include <memory>
 #include <vector>
 
+#include "portamc/halo_transport.hpp"
 #include "portamc/kokkos_compat.hpp"
 #include "portamc/parallel.hpp"
 #include "portamc/su2/decomposition.hpp"
@@ -90,10 +97,10 @@ class HaloExchange {
   using link_view = LinkView<Real, memory_space>;
   using host_view = LinkView<Real, StagingSpace>;
 
-  /// `padded` is the geometry of the padded block; `gpu_aware`: MPI may be handed device
-  /// pointers (ignored on host backends, whose memory MPI always reads).
+  /// `padded` is the geometry of the padded block; `transport` a resolved one
+  /// (parallel::resolve_halo_transport). Collective (an NCCL communicator is set up).
   HaloExchange(const Decomposition& decomposition, const Geometry& padded,
-               const parallel::Communicator& comm, bool gpu_aware,
+               const parallel::Communicator& comm, parallel::HaloTransport transport,
                const ExecutionSpace& space = ExecutionSpace());
 
   /// Refreshes the halo copies of link group (mu, parity), parity in padded coordinates.
@@ -101,20 +108,23 @@ class HaloExchange {
   /// the group). With wait = false the caller has waited for the kernels that wrote the
   /// faces and may have enqueued more work on the space that neither reads nor writes the
   /// halos of (mu, parity) (the rest of the pass: overlap); packing and unpacking then run
-  /// on a second execution space instance where Kokkos can make one (Kokkos >= 4), so they
-  /// do not queue behind that work. Returns once the halos are written.
+  /// on a second, high-priority execution space instance where Kokkos can make one
+  /// (urgent_instance), so they do not queue behind that work. Returns once the halos are
+  /// written.
   void exchange(const link_view& links, int mu, int parity, bool wait = true);
   /// Every group: after a start or a load.
   void exchange_all(const link_view& links);
 
-  /// MPI reads and writes device memory itself (no staging).
-  bool direct() const { return direct_; }
+  parallel::HaloTransport transport() const { return transport_; }
   /// Wall seconds spent in exchange() after the preceding work finished; bytes sent.
   double seconds() const { return seconds_; }
   double bytes_sent() const { return bytes_; }
   void reset_statistics() { seconds_ = 0, bytes_ = 0; }
 
  private:
+  void exchange_nccl(const link_view& links, std::int64_t group, int parity);
+  void exchange_mpi(const link_view& links, std::int64_t group, int parity);
+
   struct Face {
     int d = 0;
     std::int64_t count = 0;         ///< elements (links) per face
@@ -128,8 +138,9 @@ class HaloExchange {
   Geometry geometry_;
   parallel::Communicator comm_;
   ExecutionSpace space_;
-  ExecutionSpace exchange_space_;  ///< pack / unpack / staging copies
-  bool direct_ = true;
+  ExecutionSpace exchange_space_;  ///< pack / unpack / staging copies / NCCL
+  parallel::HaloTransport transport_;
+  std::unique_ptr<parallel::NcclCommunicator> nccl_;
   std::vector<Face> faces_;
   double seconds_ = 0, bytes_ = 0;
 };

@@ -25,6 +25,12 @@ class Portamc(CMakePackage, CudaPackage):
     variant("mpi", default=False, description="Build with MPI (multi-GPU runs)")
     variant("kokkos-kernels", default=True, description="Find and link Kokkos Kernels")
     variant(
+        "nccl",
+        default=True,
+        when="+cuda+mpi",
+        description="Halo exchanges over NCCL (parallel.halo_transport: nccl)",
+    )
+    variant(
         "cxxstd",
         default="17",
         values=("17", "20"),
@@ -71,6 +77,7 @@ class Portamc(CMakePackage, CudaPackage):
     depends_on("hdf5")  # C API
     depends_on("hdf5~mpi", when="~mpi")  # serial HDF5 unless +mpi
     depends_on("mpi", when="+mpi")
+    depends_on("nccl", when="+nccl")
     depends_on("yaml-cpp@0.6:")
     depends_on("random123")
     depends_on("googletest", type="test")
@@ -106,6 +113,7 @@ class Portamc(CMakePackage, CudaPackage):
             self.define("PORTAMC_ENABLE_SANITIZERS", False),
             self.define_from_variant("PORTAMC_ENABLE_MPI", "mpi"),
             self.define_from_variant("PORTAMC_ENABLE_KOKKOSKERNELS", "kokkos-kernels"),
+            self.define("PORTAMC_ENABLE_NCCL", self.spec.satisfies("+nccl")),
             self.define_from_variant("PORTAMC_CXX_STANDARD", "cxxstd"),
             self.define("Kokkos_ROOT", spec["kokkos"].prefix),
         ]
@@ -113,6 +121,8 @@ class Portamc(CMakePackage, CudaPackage):
             args.append(self.define("KokkosKernels_ROOT", spec["kokkos-kernels"].prefix))
         if spec.satisfies("+mpi"):
             args.append(self.define("MPI_CXX_COMPILER", spec["mpi"].mpicxx))
+        if spec.satisfies("+nccl"):
+            args.append(self.define("NCCL_ROOT", spec["nccl"].prefix))
         if spec.satisfies("+cuda"):
             # Compile with the same C++ compiler as Kokkos: nvcc_wrapper
             # (kokkos+wrapper). kokkos_cxx is a property of the kokkos *package*,
