@@ -1,9 +1,12 @@
 #include "portamc/halo_transport.hpp"
 
+#include <Kokkos_Core.hpp>
 #include <algorithm>
 #include <cstdint>
+#include <map>
 #include <stdexcept>
 #include <string>
+#include <tuple>
 
 #ifdef PORTAMC_HAVE_NCCL
 #include <nccl.h>
@@ -125,6 +128,28 @@ NcclCommunicator::~NcclCommunicator() {
   if (state_ && state_->comm) ncclCommDestroy(state_->comm);
 }
 
+std::shared_ptr<NcclCommunicator> NcclCommunicator::shared(const Communicator& comm) {
+#ifdef PORTAMC_HAVE_MPI
+  const auto handle = comm.native();
+#else
+  const int handle = 0;
+#endif
+  using Key = std::tuple<decltype(handle), int, int>;
+  static std::map<Key, std::shared_ptr<NcclCommunicator>> cache;
+  static bool hooked = false;
+  const Key key{handle, comm.rank(), comm.size()};
+  auto found = cache.find(key);
+  if (found != cache.end()) return found->second;
+  if (!hooked) {
+    // NCCL communicators must go before the CUDA context Kokkos tears down.
+    Kokkos::push_finalize_hook([] { cache.clear(); });
+    hooked = true;
+  }
+  auto made = std::make_shared<NcclCommunicator>(comm);
+  cache.emplace(key, made);
+  return made;
+}
+
 void NcclCommunicator::exchange(const std::vector<DeviceMessage>& receives,
                                 const std::vector<DeviceMessage>& sends, void* stream) {
   // NCCL has no tags: messages between two ranks match in the order they are posted, so post
@@ -152,6 +177,9 @@ NcclCommunicator::NcclCommunicator(const Communicator&) {
   throw std::logic_error("NcclCommunicator: this build has no NCCL");
 }
 NcclCommunicator::~NcclCommunicator() = default;
+std::shared_ptr<NcclCommunicator> NcclCommunicator::shared(const Communicator& comm) {
+  return std::make_shared<NcclCommunicator>(comm);  // throws: no NCCL
+}
 void NcclCommunicator::exchange(const std::vector<DeviceMessage>&,
                                 const std::vector<DeviceMessage>&, void*) {
   throw std::logic_error("NcclCommunicator: this build has no NCCL");

@@ -58,6 +58,10 @@ class NcclCommunicator {
  public:
   explicit NcclCommunicator(const Communicator& comm);
   ~NcclCommunicator();
+  /// One communicator per MPI communicator, made on first use and kept until Kokkos
+  /// finalises (ncclCommInitRank costs about a second; a program making many decomposed
+  /// fields, like the tests, pays it once). Collective on first use for `comm`.
+  static std::shared_ptr<NcclCommunicator> shared(const Communicator& comm);
   NcclCommunicator(const NcclCommunicator&) = delete;
   NcclCommunicator& operator=(const NcclCommunicator&) = delete;
 

@@ -81,7 +81,7 @@ HaloExchange<ExecutionSpace, Real>::HaloExchange(const Decomposition& decomposit
   // interior of a pass is updated on space_.
   exchange_space_ = urgent_instance(space);
   if (transport_ == parallel::HaloTransport::nccl)
-    nccl_ = std::make_unique<parallel::NcclCommunicator>(comm_);
+    nccl_ = parallel::NcclCommunicator::shared(comm_);
 }
 
 template <class ExecutionSpace, class Real>

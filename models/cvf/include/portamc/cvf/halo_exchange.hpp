@@ -55,7 +55,7 @@ class HaloExchange {
       receive_stage_ = Kokkos::View<std::uint8_t*, StageSpace>("cvf::halo_receive", max_bytes);
     }
     if (transport_ == parallel::HaloTransport::nccl)
-      nccl_ = std::make_unique<parallel::NcclCommunicator>(comm_);
+      nccl_ = parallel::NcclCommunicator::shared(comm_);
   }
 
   /// "nccl", "mpi_direct", "mpi_staged", or "one rank" (device copies).
@@ -148,7 +148,7 @@ class HaloExchange {
 
   parallel::Communicator comm_;
   parallel::HaloTransport transport_;
-  std::unique_ptr<parallel::NcclCommunicator> nccl_;
+  std::shared_ptr<parallel::NcclCommunicator> nccl_;
   Kokkos::View<std::uint8_t*, StageSpace> send_stage_;
   Kokkos::View<std::uint8_t*, StageSpace> receive_stage_;
 };

@@ -140,7 +140,7 @@ class HaloExchange {
   ExecutionSpace space_;
   ExecutionSpace exchange_space_;  ///< pack / unpack / staging copies / NCCL
   parallel::HaloTransport transport_;
-  std::unique_ptr<parallel::NcclCommunicator> nccl_;
+  std::shared_ptr<parallel::NcclCommunicator> nccl_;
   std::vector<Face> faces_;
   double seconds_ = 0, bytes_ = 0;
 };
