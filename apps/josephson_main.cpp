@@ -157,7 +157,10 @@ config::Schema make_schema() {
       .add("checkpoint.every", Real{0, 1e9, 600},
            "write a checkpoint when this much time has passed since the last (0: only when "
            "interrupted)",
-           "s");
+           "s")
+      .add("checkpoint.stop_after", Integer{0, 1LL << 62, 0},
+           "write a checkpoint and stop (exit code 3) after this many kernel launches of this "
+           "process, as if interrupted (0: never); for batch jobs with a time limit, and tests");
 
   // ---- The junction: exactly one block, each complete and positive ----------------------------
   s.check(
@@ -490,13 +493,14 @@ int run(const app::Context& ctx) {
   const RunParameters parameters = to_parameters(c);
   const std::string output =
       ctx.options.output.empty() ? c.string("output.file") : ctx.options.output;
-  const std::string ckpt_base =
+  // One checkpoint file whatever the rank count: the state of every realisation gathered on
+  // rank 0, which resumes on any rank count.
+  const std::string ckpt_path =
       c.string("checkpoint.file").empty() ? output + ".checkpoint" : c.string("checkpoint.file");
-  // One checkpoint file per rank; only rank 0 writes the result file.
-  const std::string ckpt_path = app::checkpoint_path(ctx, ckpt_base);
   const double every = c.real("checkpoint.every");
+  const long long stop_after = c.integer("checkpoint.stop_after");
   app::check_result_path(ctx, output);
-  app::check_checkpoint_path(ctx, ckpt_base);
+  app::check_result_path(ctx, ckpt_path);
   // Every rank resolves the same input; the checks agree so that all ranks stop together.
   std::optional<ResolvedRun> resolved_input;
   std::unique_ptr<Simulation> simulation;
@@ -516,20 +520,26 @@ int run(const app::Context& ctx) {
   if (ctx.is_root())
     for (const std::string& w : resolved.warnings) std::cerr << "warning: " << w << "\n";
 
+  // Every rank reads the whole file and keeps its new share.
   if (!ctx.options.resume.empty())
-    app::collective_check(
-        ctx, [&] { sim.restore(read_checkpoint(app::checkpoint_path(ctx, ctx.options.resume))); });
-  auto save = [&] { write_checkpoint(ckpt_path, sim.checkpoint(), c.to_yaml()); };
+    app::collective_check(ctx, [&] { sim.restore(read_checkpoint(ctx.options.resume)); });
+  auto save = [&] {
+    const RunCheckpoint state = sim.checkpoint();  // collective
+    if (ctx.is_root()) write_checkpoint(ckpt_path, state, c.to_yaml());
+  };
   {
     app::Progress progress("josephson", verbose);
     double last_save = app::now_seconds();
+    long long launches = 0;
     for (;;) {
       // A rank whose shares are done waits in the agreement below for the others.
       sim.advance();
+      ++launches;
       progress.update(sim.fraction_done(), sim.status());
       // One agreement per launch: all done, a stop signal on any rank, rank 0's clock.
       std::vector<std::uint64_t> flags{
-          sim.done() ? 0u : 1u, app::stop_requested() ? 1u : 0u,
+          sim.done() ? 0u : 1u,
+          app::stop_requested() || (stop_after > 0 && launches >= stop_after) ? 1u : 0u,
           ctx.is_root() && every > 0 && app::now_seconds() - last_save >= every ? 1u : 0u};
       ctx.comm.max(flags);
       if (flags[0] == 0) break;
@@ -537,9 +547,8 @@ int run(const app::Context& ctx) {
         save();
         progress.finish();
         if (ctx.is_root())
-          std::cerr << "interrupted: checkpoint written to " << ckpt_base
-                    << (ctx.comm.size() > 1 ? ".rank<r>of<R>, one file per rank" : "")
-                    << " (continue with --resume " << ckpt_base << ")\n";
+          std::cerr << "interrupted: checkpoint written to " << ckpt_path
+                    << " (continue with --resume " << ckpt_path << ", on any number of ranks)\n";
         return app::exit_interrupted;
       }
       if (flags[2] != 0) {
@@ -573,7 +582,7 @@ int run(const app::Context& ctx) {
       std::printf("wrote %s\n", output.c_str());
     }
   }
-  std::filesystem::remove(ckpt_path);
+  if (ctx.is_root()) std::filesystem::remove(ckpt_path);
   return app::exit_ok;
 }
 

@@ -5,6 +5,9 @@
 #include <filesystem>
 #include <iostream>
 #include <memory>
+#include <optional>
+#include <stdexcept>
+#include <string>
 
 #include "portamc/app.hpp"
 #include "portamc/muca/io.hpp"
@@ -46,7 +49,11 @@ config::Schema make_schema() {
       .add("output.file", String{"muca.h5", {}}, "HDF5 result file")
       .add("checkpoint.file", String{"", {}}, "checkpoint file; empty = <output.file>.checkpoint")
       .add("checkpoint.every", Integer{0, 1000000, 10},
-           "write a checkpoint every this many iterations or blocks (0: only when interrupted)");
+           "write a checkpoint every this many iterations or blocks (0: only when interrupted)")
+      .add("checkpoint.stop_after", Integer{0, 1LL << 62, 0},
+           "write a checkpoint and stop (exit code 3) after this many iterations and blocks of "
+           "this process, as if interrupted (0: never); for batch jobs with a time limit, and "
+           "tests");
   s.check(
       [](const config::Config& c) -> std::optional<std::string> {
         if (c.integer("model.L") % 2 != 0) return "expected an even lattice size";
@@ -90,22 +97,38 @@ int run(const app::Context& ctx) {
   const auto& c = ctx.config;
   const std::string output =
       ctx.options.output.empty() ? c.string("output.file") : ctx.options.output;
-  const std::string ckpt_base =
+  // One checkpoint file whatever the rank count: all walkers gathered on rank 0, which
+  // resumes on any rank count up to the number of walkers.
+  const std::string ckpt_path =
       c.string("checkpoint.file").empty() ? output + ".checkpoint" : c.string("checkpoint.file");
-  // One checkpoint file per rank; only rank 0 writes the result file.
-  const std::string ckpt_path = app::checkpoint_path(ctx, ckpt_base);
   const long long every = c.integer("checkpoint.every");
+  const long long stop_after = c.integer("checkpoint.stop_after");
   app::check_result_path(ctx, output);
-  app::check_checkpoint_path(ctx, ckpt_base);
+  app::check_result_path(ctx, ckpt_path);
 
-  std::unique_ptr<muca::Simulation> simulation;
-  app::collective_check(
-      ctx, [&] { simulation = std::make_unique<muca::Simulation>(to_parameters(c), ctx.comm); });
-  muca::Simulation& sim = *simulation;
+  // Every rank reads the whole checkpoint first: with model.walkers = auto the run continues
+  // with the checkpoint's W (auto would depend on the rank count).
+  muca::Parameters parameters = to_parameters(c);
+  std::optional<muca::Checkpoint> checkpoint;
   if (!ctx.options.resume.empty())
     app::collective_check(ctx, [&] {
-      sim.restore(muca::read_checkpoint(app::checkpoint_path(ctx, ctx.options.resume)));
+      checkpoint = muca::read_checkpoint(ctx.options.resume);
+      if (parameters.walkers == 0) parameters.walkers = checkpoint->model.walkers;
+      if (checkpoint->model.walkers < ctx.comm.size())
+        throw std::invalid_argument("checkpoint '" + ctx.options.resume +
+                                    "' holds W = " + std::to_string(checkpoint->model.walkers) +
+                                    " walkers, fewer than the " + std::to_string(ctx.comm.size()) +
+                                    " MPI ranks; resume it on at most " +
+                                    std::to_string(checkpoint->model.walkers) + " ranks");
     });
+  std::unique_ptr<muca::Simulation> simulation;
+  app::collective_check(
+      ctx, [&] { simulation = std::make_unique<muca::Simulation>(parameters, ctx.comm); });
+  muca::Simulation& sim = *simulation;
+  if (checkpoint) {
+    app::collective_check(ctx, [&] { sim.restore(*checkpoint); });
+    checkpoint.reset();
+  }
   const bool verbose = !ctx.options.quiet && ctx.is_root();
   const double sites = sim.model().sites(), walkers = static_cast<double>(sim.walkers());
   if (verbose)
@@ -113,14 +136,23 @@ int run(const app::Context& ctx) {
               << (ctx.comm.size() > 1 ? " over " + std::to_string(ctx.comm.size()) + " ranks" : "")
               << (sim.model().plan().scratch_lattice ? ", lattices in team scratch" : "") << "\n";
 
-  auto save = [&] { muca::write_checkpoint(ckpt_path, sim.checkpoint(), c.to_yaml()); };
+  auto save = [&] {
+    const muca::Checkpoint state = sim.checkpoint();  // collective
+    if (ctx.is_root()) muca::write_checkpoint(ckpt_path, state, c.to_yaml());
+  };
   auto interrupted = [&] {
     save();
     if (ctx.is_root())
-      std::cerr << "\ninterrupted: checkpoint written to " << ckpt_base
-                << (ctx.comm.size() > 1 ? ".rank<r>of<R>, one file per rank" : "")
-                << " (continue with --resume " << ckpt_base << ")\n";
+      std::cerr << "\ninterrupted: checkpoint written to " << ckpt_path
+                << " (continue with --resume " << ckpt_path
+                << ", on any number of ranks up to W)\n";
     return app::exit_interrupted;
+  };
+  // Iterations and blocks of this process, for checkpoint.stop_after.
+  long long units = 0;
+  auto stop = [&] {
+    ++units;
+    return app::stop_requested(ctx.comm) || (stop_after > 0 && units >= stop_after);
   };
 
   muca::Timing timing;
@@ -137,7 +169,7 @@ int run(const app::Context& ctx) {
                                         std::log10(sim.parameters().kl_threshold)),
                       status);
       if (every > 0 && sim.driver().iteration % every == 0) save();
-      if (app::stop_requested(ctx.comm)) return interrupted();
+      if (stop()) return interrupted();
     }
     timing.iteration_seconds = app::now_seconds() - t0;
   }
@@ -152,7 +184,7 @@ int run(const app::Context& ctx) {
       timing.production_attempts += sim.driver().production_updates * walkers;
       progress.update(double(sim.driver().blocks_done) / sim.parameters().production_blocks);
       if (every > 0 && sim.driver().blocks_done % every == 0) save();
-      if (app::stop_requested(ctx.comm)) return interrupted();
+      if (stop()) return interrupted();
     }
     timing.production_seconds = app::now_seconds() - t0;
   }
@@ -173,7 +205,7 @@ int run(const app::Context& ctx) {
     muca::write_results(root, sim, dos, canonical, timing);
     file.commit();
   }
-  std::filesystem::remove(ckpt_path);
+  if (ctx.is_root()) std::filesystem::remove(ckpt_path);
 
   if (verbose) {
     const auto& last = sim.driver().records.back();

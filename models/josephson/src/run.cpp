@@ -1,6 +1,7 @@
 #include "portamc/josephson/run.hpp"
 
 #include <Kokkos_Core.hpp>
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -420,8 +421,8 @@ struct Simulation::Engine {
   virtual std::uint64_t finished() const = 0;
   virtual std::int64_t slot_count() const = 0;
   virtual EnsembleResults results() const = 0;
-  virtual EnsembleCheckpoint checkpoint() const = 0;
-  virtual void restore(const EnsembleCheckpoint& state) = 0;
+  virtual RealisationStates states() const = 0;
+  virtual void restore(const RealisationStates& states) = 0;
 };
 
 namespace {
@@ -435,8 +436,14 @@ class EngineIn final : public Simulation::Engine {
   std::uint64_t finished() const override { return ensemble_.finished(); }
   std::int64_t slot_count() const override { return ensemble_.slot_count(); }
   EnsembleResults results() const override { return ensemble_.results(); }
-  EnsembleCheckpoint checkpoint() const override { return ensemble_.checkpoint(); }
-  void restore(const EnsembleCheckpoint& state) override { ensemble_.restore(state); }
+  RealisationStates states() const override { return realisation_states(ensemble_.checkpoint()); }
+  void restore(const RealisationStates& states) override {
+    // Realisations at rest start from the phase in the ensemble's precision, as its own do.
+    const double start =
+        static_cast<double>(static_cast<Real>(ensemble_.parameters().start_phase()));
+    ensemble_.restore(deal_to_slots(states, ensemble_.slot_count(),
+                                    ensemble_.options().schedule == Schedule::refill, start));
+  }
 
  private:
   Ensemble<Kokkos::DefaultExecutionSpace, Real> ensemble_;
@@ -470,29 +477,15 @@ Simulation::Simulation(const ResolvedRun& run, const parallel::Communicator& com
     mine.first_realisation = p.first_realisation + share.begin;
     shares_.push_back(mine);
   }
-}
-
-std::string Simulation::fingerprint() const {
-  if (comm_.size() == 1) return run_.fingerprint();
-  return run_.fingerprint() + " rank=" + std::to_string(comm_.rank()) +
-         " ranks=" + std::to_string(comm_.size());
+  waiting_.resize(run_.points.size());
 }
 
 std::vector<PointRecord> Simulation::gathered_points() const {
   if (comm_.size() == 1) return finished_;
   std::vector<PointRecord> all;
   for (const PointRecord& p : finished_) {
-    const EnsembleResults& r = p.results;
     PointRecord g;
-    g.results.h = r.h;
-    g.results.steps = comm_.gather(r.steps);
-    std::vector<std::uint8_t> outcome(r.outcome.size());
-    for (std::size_t i = 0; i < outcome.size(); ++i)
-      outcome[i] = static_cast<std::uint8_t>(r.outcome[i]);
-    for (std::uint8_t o : comm_.gather(outcome)) g.results.outcome.push_back(Outcome(o));
-    g.results.bias = comm_.gather(r.bias);
-    g.results.final_phi = comm_.gather(r.final_phi);
-    g.results.final_v = comm_.gather(r.final_v);
+    g.results = gather_results(p.results, comm_);
     g.slots = comm_.sum(static_cast<std::int64_t>(p.slots));
     g.seconds = comm_.max(p.seconds);
     g.launches = comm_.max(static_cast<std::uint64_t>(p.launches));
@@ -507,10 +500,28 @@ bool Simulation::done() const {
   return finished_.size() == run_.points.size();
 }
 
+void Simulation::start_engine(std::size_t k, const RealisationStates* states) {
+  const EnsembleOptions& options = run_.input.ensemble;
+  engine_ = make_engine(run_.input.precision, shares_[k], options);
+  if (states == nullptr) return;
+  // The realisations in flight (and those the counter cannot reach) each need a slot; more
+  // than this machine's default only after a restart on fewer ranks.
+  const std::int64_t needed = slots_needed(*states, options.schedule == Schedule::refill);
+  if (needed > engine_->slot_count()) {
+    EnsembleOptions more = options;
+    more.slots = needed;
+    engine_ = make_engine(run_.input.precision, shares_[k], more);
+  }
+  engine_->restore(*states);
+}
+
 void Simulation::begin_point() {
   const std::size_t k = finished_.size();
-  engine_ = make_engine(run_.input.precision, shares_[k], run_.input.ensemble);
-  current_ = PointRecord{};
+  std::optional<PointProgress> waiting = std::move(waiting_[k]);
+  waiting_[k].reset();
+  start_engine(k, waiting ? &waiting->states : nullptr);
+  current_ = waiting ? waiting->record : PointRecord{};
+  current_.results = EnsembleResults{};
   current_.slots = engine_->slot_count();
 }
 
@@ -536,6 +547,7 @@ double Simulation::fraction_done() const {
   for (std::size_t k = 0; k < shares_.size(); ++k) {
     total += double(shares_[k].realisations);
     if (k < finished_.size()) finished += double(shares_[k].realisations);
+    if (waiting_[k]) finished += double(waiting_[k]->states.finished());
   }
   if (engine_) finished += double(engine_->finished());
   return total > 0 ? finished / total : 1.0;
@@ -555,44 +567,89 @@ std::string Simulation::status() const {
   return text;
 }
 
+RealisationStates Simulation::local_states(std::size_t k) const {
+  if (k < finished_.size()) {
+    RealisationStates s;
+    s.results = finished_[k].results;
+    return s;
+  }
+  if (k == finished_.size() && engine_) return engine_->states();
+  if (waiting_[k]) return waiting_[k]->states;
+  return unstarted_realisations(shares_[k].realisations, shares_[k].h);
+}
+
+PointRecord Simulation::local_record(std::size_t k) const {
+  PointRecord r;
+  if (k < finished_.size())
+    r = finished_[k];
+  else if (k == finished_.size() && engine_)
+    r = current_;
+  else if (waiting_[k])
+    r = waiting_[k]->record;
+  r.results = EnsembleResults{};
+  return r;
+}
+
 RunCheckpoint Simulation::checkpoint() const {
   RunCheckpoint c;
-  c.fingerprint = fingerprint();
-  c.finished = finished_;
-  if (engine_) {
-    c.current = engine_->checkpoint();
-    c.current_record = current_;
+  c.fingerprint = run_.fingerprint();
+  // The ensembles some rank has started: every rank takes part in gathering each of them.
+  std::int64_t started = static_cast<std::int64_t>(finished_.size()) + (engine_ ? 1 : 0);
+  for (std::size_t k = 0; k < waiting_.size(); ++k)
+    if (waiting_[k]) started = std::max(started, static_cast<std::int64_t>(k) + 1);
+  started = comm_.max(started);
+  for (std::size_t k = 0; k < static_cast<std::size_t>(started); ++k) {
+    PointProgress p;
+    p.states = gather_realisations(local_states(k), comm_);
+    const PointRecord mine = local_record(k);
+    p.record.slots = comm_.sum(static_cast<std::int64_t>(mine.slots));
+    p.record.seconds = comm_.max(mine.seconds);
+    p.record.launches = comm_.max(static_cast<std::uint64_t>(mine.launches));
+    if (comm_.is_root()) c.points.push_back(std::move(p));
   }
   return c;
 }
 
 void Simulation::restore(const RunCheckpoint& c) {
-  const std::string mine = fingerprint();
+  const std::string mine = run_.fingerprint();
   if (c.fingerprint != mine)
     bad_checkpoint("the checkpoint belongs to another run:\n  checkpoint: " + c.fingerprint +
                    "\n  this run:   " + mine);
-  if (c.finished.size() > run_.points.size() ||
-      (c.current && c.finished.size() == run_.points.size()))
+  if (c.points.size() > run_.points.size())
     bad_checkpoint("inconsistent checkpoint: more ensembles than the run has");
-  for (std::size_t k = 0; k < c.finished.size(); ++k)
-    if (c.finished[k].results.size() != shares_[k].realisations)
-      bad_checkpoint("inconsistent checkpoint: an ensemble with " +
-                     std::to_string(c.finished[k].results.size()) + " results, expected " +
-                     std::to_string(shares_[k].realisations));
-  finished_ = c.finished;
+  for (std::size_t k = 0; k < c.points.size(); ++k) {
+    const RealisationStates& s = c.points[k].states;
+    validate(s, "josephson checkpoint");
+    if (s.size() != run_.points[k].realisations)
+      bad_checkpoint("inconsistent checkpoint: an ensemble with " + std::to_string(s.size()) +
+                     " realisations, expected " + std::to_string(run_.points[k].realisations));
+  }
+  finished_.clear();
   engine_.reset();
   current_ = PointRecord{};
-  if (!c.current) return;
-  // An ensemble continues only with the slot count it was checkpointed with (its results do
-  // not depend on it), whatever the default of this machine.
-  EnsembleOptions options = run_.input.ensemble;
-  options.slots = static_cast<std::int64_t>(c.current->slot_realisation.size());
-  engine_ = make_engine(run_.input.precision, shares_[finished_.size()], options);
-  engine_->restore(*c.current);
-  current_ = c.current_record;
-  current_.results = EnsembleResults{};
-  current_.slots = engine_->slot_count();
-  if (engine_->done()) finish_point();
+  waiting_.assign(run_.points.size(), std::nullopt);
+  const auto ranks = static_cast<std::int64_t>(comm_.size());
+  for (std::size_t k = 0; k < c.points.size(); ++k) {
+    const LangevinParameters& share = shares_[k];
+    const std::uint64_t begin = share.first_realisation - run_.points[k].first_realisation;
+    PointProgress p;
+    p.states = select_realisations(c.points[k].states, begin, begin + share.realisations);
+    // Timing of the whole ensemble: every rank carries the seconds and launches so far (the
+    // output takes their maximum), and its part of the slots.
+    p.record = c.points[k].record;
+    p.record.slots = (p.record.slots + ranks - 1) / ranks;
+    const bool in_order = finished_.size() == k && !engine_;
+    if (in_order && p.states.complete()) {
+      p.record.results = std::move(p.states.results);
+      finished_.push_back(std::move(p.record));
+    } else if (in_order) {
+      start_engine(k, &p.states);
+      current_ = p.record;
+      current_.slots = engine_->slot_count();
+    } else if (!p.states.untouched()) {
+      waiting_[k] = std::move(p);
+    }
+  }
 }
 
 }  // namespace portamc::josephson

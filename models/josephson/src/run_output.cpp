@@ -331,48 +331,59 @@ void write_results(h5::Group root, const ResolvedRun& run, const std::vector<Poi
   }
 }
 
+// Format 2: one file for the whole run (gathered on rank 0), one group per ensemble started,
+// holding every realisation's result and the state of those in flight. Format 1 (no
+// format attribute) held one rank's slots; its one-rank files are still read.
+constexpr std::int64_t kCheckpointFormat = 2;
+
 void write_checkpoint(const std::string& path, const RunCheckpoint& c,
                       const std::string& config_yaml) {
   h5::OutputFile file(path);
   auto root = file.root();
   h5::begin_checkpoint(root, "josephson", config_yaml);
+  root.attribute("josephson_checkpoint_format", kCheckpointFormat);
   root.write_string("fingerprint", c.fingerprint, "parameters that shape the realisations");
-  auto done = root.group("finished");
-  done.attribute("count", static_cast<std::int64_t>(c.finished.size()));
-  for (std::size_t k = 0; k < c.finished.size(); ++k) {
-    auto g = done.group(point_name(k));
-    write_record(g, c.finished[k]);
-    write_ensemble_results(g.group("results"), c.finished[k].results);
-  }
-  if (c.current) {
-    const EnsembleCheckpoint& e = *c.current;
-    auto g = root.group("current");
-    write_record(g, c.current_record);
-    g.write("slot_realisation", e.slot_realisation, "", "realisation in each slot, -1 idle");
-    g.write("slot_phi", e.slot_phi, "rad", "phase of each slot (exact for float)");
-    g.write("slot_v", e.slot_v, "", "velocity of each slot (exact for float)");
-    g.write("slot_step", e.slot_step, "steps", "steps done by each slot's realisation");
-    g.write_scalar("active_slots", e.active_slots, "", "slots launched");
-    g.write_scalar("next_realisation", e.next_realisation, "", "next unstarted realisation");
-    write_ensemble_results(g.group("results"), e.results);
+  auto points = root.group("points");
+  points.attribute("count", static_cast<std::int64_t>(c.points.size()));
+  for (std::size_t k = 0; k < c.points.size(); ++k) {
+    const PointProgress& p = c.points[k];
+    auto g = points.group(point_name(k));
+    write_record(g, p.record);
+    write_ensemble_results(g.group("results"), p.states.results);
+    g.attribute("in_flight_count", static_cast<std::int64_t>(p.states.in_flight.size()));
+    if (p.states.in_flight.empty()) continue;
+    auto f = g.group("in_flight");
+    f.write("realisation", p.states.in_flight, "",
+            "realisations in flight (index in the ensemble)");
+    f.write("phi", p.states.in_flight_phi, "rad", "phase (exact for float)");
+    f.write("v", p.states.in_flight_v, "", "velocity (exact for float)");
+    f.write("step", p.states.in_flight_step, "steps", "steps done");
   }
   file.commit();
 }
 
-RunCheckpoint read_checkpoint(const std::string& path) {
-  const h5::InputFile f(path);
-  h5::require_checkpoint(f, path, "josephson");
+namespace {
+
+// A format-1 checkpoint: finished ensembles and the slots of the one in progress.
+RunCheckpoint read_checkpoint_format1(const h5::InputFile& f) {
   RunCheckpoint c;
   c.fingerprint = f.read_string("/fingerprint");
+  if (c.fingerprint.find(" ranks=") != std::string::npos)
+    throw std::invalid_argument(
+        "'" + f.path() +
+        "' is one rank's file of a per-rank checkpoint of an older portamc; resume it with that "
+        "version on as many ranks as wrote it");
   const auto count = f.attribute_int("/finished", "count");
   for (std::int64_t k = 0; k < count; ++k) {
     const std::string g = "/finished/" + point_name(static_cast<std::size_t>(k));
-    PointRecord p = read_record(f, g);
-    p.results = read_ensemble_results(f, g + "/results");
-    c.finished.push_back(std::move(p));
+    PointProgress p;
+    p.record = read_record(f, g);
+    p.states.results = read_ensemble_results(f, g + "/results");
+    c.points.push_back(std::move(p));
   }
   if (f.exists("/current")) {
-    c.current_record = read_record(f, "/current");
+    PointProgress p;
+    p.record = read_record(f, "/current");
     EnsembleCheckpoint e;
     e.slot_realisation = f.read<std::int64_t>("/current/slot_realisation");
     e.slot_phi = f.read<double>("/current/slot_phi");
@@ -381,7 +392,42 @@ RunCheckpoint read_checkpoint(const std::string& path) {
     e.active_slots = f.read_scalar<std::int64_t>("/current/active_slots");
     e.next_realisation = f.read_scalar<std::uint64_t>("/current/next_realisation");
     e.results = read_ensemble_results(f, "/current/results");
-    c.current = std::move(e);
+    if (e.slot_phi.size() != e.slot_realisation.size() ||
+        e.slot_v.size() != e.slot_realisation.size() ||
+        e.slot_step.size() != e.slot_realisation.size())
+      throw std::runtime_error("'" + f.path() + "': slot arrays of different lengths");
+    p.states = realisation_states(e);
+    c.points.push_back(std::move(p));
+  }
+  return c;
+}
+
+}  // namespace
+
+RunCheckpoint read_checkpoint(const std::string& path) {
+  const h5::InputFile f(path);
+  h5::require_checkpoint(f, path, "josephson");
+  if (!f.has_attribute("/", "josephson_checkpoint_format")) return read_checkpoint_format1(f);
+  const std::int64_t format = f.attribute_int("/", "josephson_checkpoint_format");
+  if (format != kCheckpointFormat)
+    throw std::runtime_error("'" + path + "': josephson checkpoint format " +
+                             std::to_string(format) + ", this portamc reads formats 1 and " +
+                             std::to_string(kCheckpointFormat));
+  RunCheckpoint c;
+  c.fingerprint = f.read_string("/fingerprint");
+  const auto count = f.attribute_int("/points", "count");
+  for (std::int64_t k = 0; k < count; ++k) {
+    const std::string g = "/points/" + point_name(static_cast<std::size_t>(k));
+    PointProgress p;
+    p.record = read_record(f, g);
+    p.states.results = read_ensemble_results(f, g + "/results");
+    if (f.attribute_int(g, "in_flight_count") > 0) {
+      p.states.in_flight = f.read<std::uint64_t>(g + "/in_flight/realisation");
+      p.states.in_flight_phi = f.read<double>(g + "/in_flight/phi");
+      p.states.in_flight_v = f.read<double>(g + "/in_flight/v");
+      p.states.in_flight_step = f.read<std::uint64_t>(g + "/in_flight/step");
+    }
+    c.points.push_back(std::move(p));
   }
   return c;
 }

@@ -91,6 +91,9 @@ void write_checkpoint(const std::string& path, const Checkpoint& c,
   h5::OutputFile file(path);
   auto root = file.root();
   h5::begin_checkpoint(root, "muca", config_yaml);
+  // Format 2: all walkers of the run, whatever the rank count (format 1, without the
+  // attribute, was one file per rank; a one-rank file of it is a format-2 file).
+  root.attribute("muca_checkpoint_format", std::int64_t{2});
   auto m = root.group("model");
   m.attribute("L", static_cast<std::int64_t>(c.model.L));
   m.attribute("walkers", static_cast<std::int64_t>(c.model.walkers));
@@ -122,6 +125,11 @@ void write_checkpoint(const std::string& path, const Checkpoint& c,
 Checkpoint read_checkpoint(const std::string& path) {
   const h5::InputFile f(path);
   h5::require_checkpoint(f, path, "muca");
+  if (f.has_attribute("/", "muca_checkpoint_format") &&
+      f.attribute_int("/", "muca_checkpoint_format") != 2)
+    throw std::runtime_error("'" + path + "': muca checkpoint format " +
+                             std::to_string(f.attribute_int("/", "muca_checkpoint_format")) +
+                             ", this portamc reads formats 1 and 2");
   Checkpoint c;
   c.model.L = static_cast<int>(f.attribute_int("/model", "L"));
   c.model.walkers = f.attribute_int("/model", "walkers");

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <limits>
 #include <stdexcept>
+#include <string>
 
 namespace portamc::muca {
 
@@ -141,11 +142,17 @@ const std::vector<count_type>& Simulation::production_block() {
 }
 
 Checkpoint Simulation::checkpoint() const {
-  return Checkpoint{model_.state(), driver_};
+  return Checkpoint{gather_walkers(model_.state(), comm_), driver_};
 }
 
 void Simulation::restore(const Checkpoint& checkpoint) {
-  model_.restore(checkpoint.model);
+  const ModelState& all = checkpoint.model;
+  if (all.walkers != params_.walkers)
+    throw std::invalid_argument(
+        "checkpoint does not match the run: it has W = " + std::to_string(all.walkers) +
+        " walkers, the run has W = " + std::to_string(params_.walkers));
+  const parallel::Share share = parallel::share_of(static_cast<std::uint64_t>(all.walkers), comm_);
+  model_.restore(select_walkers(all, share.begin, share.end));
   driver_ = checkpoint.driver;
 }
 

@@ -19,7 +19,11 @@
 // Several ranks. Each ensemble's realisations are split into contiguous shares, one per rank
 // (parallel::share_of); a rank integrates its share of every ensemble on its own, and
 // gathered_points() concatenates the shares on rank 0 in realisation order, which gives the
-// records of a one-rank run (timing aside). A checkpoint holds one rank's shares.
+// records of a one-rank run (timing aside). A checkpoint is the state of every realisation of
+// the run gathered on rank 0 (RealisationStates), whatever the rank count: restore() on any
+// number of ranks deals each rank its new share, in-flight realisations included, and the run
+// continues bit for bit (a rank may be at a later ensemble than another when the checkpoint is
+// taken; the ensembles a rank has not reached keep their states until it does).
 #include <cstdint>
 #include <limits>
 #include <memory>
@@ -33,6 +37,7 @@
 #include "portamc/josephson/ensemble_results.hpp"
 #include "portamc/josephson/kramers.hpp"
 #include "portamc/josephson/parameters.hpp"
+#include "portamc/josephson/realisation_states.hpp"
 #include "portamc/josephson/units.hpp"
 #include "portamc/parallel.hpp"
 
@@ -171,13 +176,17 @@ struct PointRecord {
   std::uint64_t steps_integrated() const;
 };
 
+/// One ensemble of a checkpoint, all of its realisations (over all ranks).
+struct PointProgress {
+  RealisationStates states;
+  /// Timing so far: slots summed over ranks, seconds and launches the maximum over ranks.
+  PointRecord record;
+};
+
 struct RunCheckpoint {
   std::string fingerprint;
-  std::vector<PointRecord> finished;  ///< the points done, in order
-  /// The point in progress (index finished.size()): its ensemble state and timing; absent when
-  /// every point is done or the next one has not started.
-  std::optional<EnsembleCheckpoint> current;
-  PointRecord current_record;  ///< slots, seconds, launches of the point in progress
+  /// The ensembles started so far (on any rank), in order; later ones have not started.
+  std::vector<PointProgress> points;
 };
 
 class Simulation {
@@ -191,10 +200,10 @@ class Simulation {
   Simulation(const Simulation&) = delete;
   Simulation& operator=(const Simulation&) = delete;
 
-  /// Continues from a checkpoint of the same run on the same rank of as many ranks
-  /// (std::invalid_argument otherwise).
+  /// Continues from a checkpoint of the same run (every rank passes the whole checkpoint),
+  /// written on any number of ranks; std::invalid_argument for one of another run.
   void restore(const RunCheckpoint& checkpoint);
-  /// This rank's state (its shares only).
+  /// Collective: the state of the whole run on rank 0; elsewhere only the fingerprint.
   RunCheckpoint checkpoint() const;
 
   /// One launch of steps_per_launch steps per slot in the ensemble in progress (starting it if
@@ -222,8 +231,11 @@ class Simulation {
  private:
   void begin_point();
   void finish_point();
-
-  std::string fingerprint() const;
+  /// Builds the engine of ensemble k, continuing `states` where given.
+  void start_engine(std::size_t k, const RealisationStates* states);
+  /// This rank's share of ensemble k as it stands.
+  RealisationStates local_states(std::size_t k) const;
+  PointRecord local_record(std::size_t k) const;
 
   ResolvedRun run_;
   parallel::Communicator comm_;
@@ -231,6 +243,8 @@ class Simulation {
   std::vector<PointRecord> finished_;
   PointRecord current_;
   std::unique_ptr<Engine> engine_;
+  /// Restored shares of ensembles after the one in progress, until begin_point reaches them.
+  std::vector<std::optional<PointProgress>> waiting_;
 };
 
 }  // namespace portamc::josephson

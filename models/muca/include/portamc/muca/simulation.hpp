@@ -10,11 +10,16 @@
 // after every iteration and production block, so every rank computes the same weights and
 // the run is bitwise the one-rank run whatever the rank count. W = auto fills every rank's
 // device: W = ranks x the largest default_walkers() over the ranks.
+//
+// Checkpoints hold all W walkers (gathered on rank 0, walker_states.hpp) and the driver state,
+// which is the same on every rank; restore() gives each rank its share of the run's W walkers,
+// so a checkpoint resumes on any rank count up to W.
 #include <cstdint>
 #include <string>
 #include <vector>
 
 #include "portamc/muca/ising_muca.hpp"
+#include "portamc/muca/walker_states.hpp"
 #include "portamc/parallel.hpp"
 
 namespace portamc::muca {
@@ -46,7 +51,7 @@ struct DriverState {
 };
 
 struct Checkpoint {
-  ModelState model;
+  ModelState model;  ///< all walkers of the run
   DriverState driver;
 };
 
@@ -77,9 +82,11 @@ class Simulation {
   const std::vector<count_type>& production_block();
   bool production_done() const { return driver_.blocks_done >= params_.production_blocks; }
 
-  /// This rank's model state and the driver state (the same on every rank).
+  /// Collective: the state of all walkers (gathered on rank 0; no walkers elsewhere) and the
+  /// driver state (the same on every rank).
   Checkpoint checkpoint() const;
-  /// Throws std::invalid_argument if the checkpoint belongs to other parameters.
+  /// Every rank passes the whole checkpoint, written on any rank count, and takes its share.
+  /// Throws std::invalid_argument if it belongs to other parameters (L, W, seed).
   void restore(const Checkpoint& checkpoint);
 
   /// The N_updates rule of the paper (Eq. 7) for width w: prefactor * w^exponent / W (all

@@ -1,0 +1,134 @@
+// The checkpoint file of portamc-josephson (run_output.hpp): the per-realisation layout of
+// format 2 reads back exactly, and a one-rank file of format 1 (slots and counter) still
+// resumes a run bit for bit.
+#include <gtest/gtest.h>
+
+#include <Kokkos_Core.hpp>
+#include <filesystem>
+#include <string>
+
+#include "portamc/hdf5_file.hpp"
+#include "portamc/josephson/ensemble.hpp"
+#include "portamc/josephson/run.hpp"
+#include "portamc/josephson/run_output.hpp"
+
+namespace {
+
+using namespace portamc;
+using namespace portamc::josephson;
+
+RunParameters quick_run() {
+  RunParameters p;
+  p.V0 = 1;
+  p.beta = 0.2;
+  p.theta = 0.2;
+  p.gamma = 0.8;
+  p.h = 0.01;
+  p.max_steps = 4000;
+  p.realisations = 150;
+  p.seed = 5;
+  p.ensemble.slots = 9;
+  p.ensemble.steps_per_launch = 400;
+  return p;
+}
+
+std::string temp_file(const std::string& name) {
+  const auto dir = std::filesystem::temp_directory_path() / "portamc_test_josephson_ckpt";
+  std::filesystem::create_directories(dir);
+  return (dir / name).string();
+}
+
+void expect_same(const EnsembleResults& a, const EnsembleResults& b) {
+  EXPECT_EQ(a.steps, b.steps);
+  EXPECT_TRUE(a.outcome == b.outcome);
+  EXPECT_EQ(a.bias, b.bias);
+  EXPECT_EQ(a.final_phi, b.final_phi);
+  EXPECT_EQ(a.final_v, b.final_v);
+}
+
+std::vector<PointRecord> run_to_end(Simulation& sim) {
+  while (!sim.done()) sim.advance();
+  return sim.points();
+}
+
+TEST(JosephsonCheckpointFile, ReadsBackExactly) {
+  const ResolvedRun run = resolve(quick_run());
+  Simulation sim(run);
+  for (int i = 0; i < 4; ++i) sim.advance();
+  const RunCheckpoint c = sim.checkpoint();
+  ASSERT_EQ(c.points.size(), 1u);
+  ASSERT_FALSE(c.points[0].states.in_flight.empty());
+  ASSERT_GT(c.points[0].states.finished(), 0u);
+  const std::string file = temp_file("format2.checkpoint");
+  write_checkpoint(file, c, "");
+  const RunCheckpoint r = read_checkpoint(file);
+  EXPECT_EQ(r.fingerprint, c.fingerprint);
+  ASSERT_EQ(r.points.size(), 1u);
+  const RealisationStates &a = r.points[0].states, &b = c.points[0].states;
+  expect_same(a.results, b.results);
+  EXPECT_EQ(a.results.h, b.results.h);
+  EXPECT_EQ(a.in_flight, b.in_flight);
+  EXPECT_EQ(a.in_flight_phi, b.in_flight_phi);
+  EXPECT_EQ(a.in_flight_v, b.in_flight_v);
+  EXPECT_EQ(a.in_flight_step, b.in_flight_step);
+  EXPECT_EQ(r.points[0].record.launches, 4u);
+  EXPECT_EQ(r.points[0].record.slots, 9);
+  std::filesystem::remove(file);
+}
+
+TEST(JosephsonCheckpointFile, OneRankFileOfFormatOneResumes) {
+  const ResolvedRun run = resolve(quick_run());
+  Simulation reference(run);
+  const std::vector<PointRecord> expected = run_to_end(reference);
+
+  // What a one-rank run of format 1 wrote: the slots of the ensemble in progress.
+  Ensemble<Kokkos::DefaultExecutionSpace, double> ensemble(run.points[0], run.input.ensemble);
+  for (int i = 0; i < 5; ++i) ensemble.advance(run.input.ensemble.steps_per_launch);
+  const EnsembleCheckpoint e = ensemble.checkpoint();
+  ASSERT_GT(e.next_realisation, static_cast<std::uint64_t>(e.slot_realisation.size()));
+  const std::string file = temp_file("format1.checkpoint");
+  {
+    h5::OutputFile f(file);
+    auto root = f.root();
+    h5::begin_checkpoint(root, "josephson", "");
+    root.write_string("fingerprint", run.fingerprint(), "");
+    root.group("finished").attribute("count", std::int64_t{0});
+    auto g = root.group("current");
+    g.write_scalar("slots", std::int64_t{9}, "", "");
+    g.write_scalar("seconds", 1.5, "s", "");
+    g.write_scalar("launches", std::uint64_t{5}, "", "");
+    g.write("slot_realisation", e.slot_realisation, "", "");
+    g.write("slot_phi", e.slot_phi, "", "");
+    g.write("slot_v", e.slot_v, "", "");
+    g.write("slot_step", e.slot_step, "", "");
+    g.write_scalar("active_slots", e.active_slots, "", "");
+    g.write_scalar("next_realisation", e.next_realisation, "", "");
+    auto r = g.group("results");
+    r.attribute("h", e.results.h);
+    r.write("steps", e.results.steps, "", "");
+    std::vector<std::uint8_t> outcome;
+    for (Outcome o : e.results.outcome) outcome.push_back(static_cast<std::uint8_t>(o));
+    r.write("outcome", outcome, "", "");
+    r.write("bias", e.results.bias, "", "");
+    r.write("final_phi", e.results.final_phi, "", "");
+    r.write("final_v", e.results.final_v, "", "");
+    f.commit();
+  }
+  Simulation resumed(run);
+  resumed.restore(read_checkpoint(file));
+  EXPECT_EQ(resumed.fraction_done(), static_cast<double>(ensemble.finished()) /
+                                         static_cast<double>(run.points[0].realisations));
+  const std::vector<PointRecord> points = run_to_end(resumed);
+  ASSERT_EQ(points.size(), 1u);
+  expect_same(points[0].results, expected[0].results);
+  EXPECT_GT(points[0].launches, 5u);  // the checkpoint's launches carried on
+
+  // A checkpoint of another run is refused.
+  RunParameters other = quick_run();
+  other.seed = 6;
+  Simulation wrong(resolve(other));
+  EXPECT_THROW(wrong.restore(read_checkpoint(file)), std::invalid_argument);
+  std::filesystem::remove(file);
+}
+
+}  // namespace
