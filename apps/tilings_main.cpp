@@ -2,8 +2,11 @@
 // six-vertex model, by coupling from the past or domino shuffling (exact samples) or Glauber
 // dynamics: final configuration, height function (where the model has one), tile-type
 // densities (arctic curves) and summary observables. YAML in (input/tilings*.yaml),
-// HDF5 out (docs/output.md).
+// HDF5 out (docs/output.md). Under mpiexec: Glauber chains in row slabs over the ranks,
+// CFTP/shuffling samples shared out; rank 0 writes the same file as one rank
+// (docs/models/tilings.md, "Several GPUs (MPI)").
 #include <algorithm>
+#include <cstdint>
 #include <cstdio>
 #include <iostream>
 
@@ -40,36 +43,43 @@ void print_summary(const tilings::PreparedRun& run, const tilings::RunResults& r
 }
 
 int run(const app::Context& ctx) {
-  app::require_single_rank(ctx, "portamc-tilings", "domain decomposition of the Glauber dynamics");
   const auto& c = ctx.config;
   const tilings::RunParameters p = tilings::run_parameters(c);
   const std::string output =
       ctx.options.output.empty() ? c.string("output.file") : ctx.options.output;
   if (!ctx.options.resume.empty())
     throw app::BadInput("--resume: portamc-tilings has no checkpoints (runs are restarted)");
-  try {
-    h5::check_writable(output);
-  } catch (const std::runtime_error& e) {
-    throw app::BadInput(e.what());
-  }
-  const tilings::PreparedRun prepared = prepare(p);
+  app::check_result_path(ctx, output);  // on rank 0, which alone writes it
+  // Every rank prepares the same problem (deterministic) and checks that the ranks can share
+  // it out; a failure on any rank is one exit code 2 on all of them.
+  tilings::PreparedRun prepared;
+  app::collective_check(ctx, [&] {
+    prepared = prepare(p);
+    tilings::check_ranks(prepared, ctx.comm.size());
+  });
 
-  const bool verbose = !ctx.options.quiet;
+  const bool verbose = !ctx.options.quiet && ctx.is_root();
   if (verbose)
     std::cerr << tilings::to_string(p.model) << " " << tilings::to_string(p.mode) << " on "
               << p.domain_description() << ", " << p.samples << " sample(s)\n";
   tilings::RunResults results;
   {
     app::Progress progress("tilings", verbose);
-    results = tilings::run_sampling(prepared, [&](double fraction, const std::string& status) {
-      progress.update(fraction, status);
-      return !app::stop_requested();
-    });
+    results = tilings::run_sampling(
+        prepared,
+        [&](double fraction, const std::string& status) {
+          progress.update(fraction, status);
+          return !app::stop_requested();
+        },
+        ctx.comm);
   }
-  if (app::stop_requested()) {
-    std::cerr << "interrupted: no output written (portamc-tilings has no checkpoints)\n";
+  // A stop on any rank stops the run on all of them (no output: there are no checkpoints).
+  if (ctx.comm.max(std::uint64_t{app::stop_requested() ? 1u : 0u}) != 0) {
+    if (ctx.is_root())
+      std::cerr << "interrupted: no output written (portamc-tilings has no checkpoints)\n";
     return app::exit_interrupted;
   }
+  if (!ctx.is_root()) return app::exit_ok;  // rank 0 holds the gathered results
 
   h5::OutputFile file(output);
   auto root = file.root();

@@ -5,6 +5,7 @@
 #include <optional>
 #include <string>
 
+#include "portamc/halo_transport.hpp"
 #include "portamc/tilings/run.hpp"
 
 namespace portamc::tilings {
@@ -124,7 +125,12 @@ void add_keys(config::Schema& s) {
       .add("shuffling.samples", Integer{1, 1LL << 30, 1},
            "mode: shuffling: independent exact samples (sample k uses the same per-sample seed "
            "as cftp sample k)")
-      .add("output.file", String{"tilings.h5", {}}, "HDF5 result file");
+      .add("output.file", String{"tilings.h5", {}}, "HDF5 result file")
+      .add("parallel.halo_transport", String{"auto", parallel::halo_transport_names()},
+           "mode: glauber over MPI ranks: how halo rows travel: nccl (CUDA builds with NCCL), "
+           "mpi_direct (MPI on the rows: CPU backends or CUDA-aware MPI), mpi_staged (through "
+           "pinned host memory); auto: nccl if built with it, else mpi_direct if MPI reports "
+           "CUDA support, else mpi_staged");
 }
 
 void add_rules(config::Schema& s) {
@@ -269,6 +275,7 @@ RunParameters run_parameters(const config::Config& c) {
            : mode == "shuffling" ? SamplingMode::shuffling
                                  : SamplingMode::cftp;
   p.seed = static_cast<std::uint64_t>(c.integer("seed"));
+  p.halo_transport = parallel::parse_halo_transport(c.string("parallel.halo_transport"));
   p.domain_kind = c.string("domain.shape");
   p.domain_file = c.string("domain.file");
   auto side = [&c](const char* key) { return static_cast<int>(c.integer(key)); };

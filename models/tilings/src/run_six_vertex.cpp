@@ -4,6 +4,7 @@
 // modes share one code path.
 #include <string>
 
+#include "portamc/tilings/distributed_six_vertex.hpp"
 #include "portamc/tilings/six_vertex_cftp.hpp"
 #include "portamc/tilings/six_vertex_glauber.hpp"
 #include "portamc/tilings/six_vertex_heights.hpp"
@@ -31,6 +32,12 @@ class VertexTypeTally {
     }
     ++samples_;
     return static_cast<double>(c_vertices) / static_cast<double>(rows_ * cols_);
+  }
+
+  /// Counts and samples summed over the ranks (exact integers), on every rank.
+  void sum_over(const parallel::Communicator& comm) {
+    comm.sum(counts_);
+    samples_ = comm.sum(samples_);
   }
 
   void write_to(RunResults& r) const {
@@ -74,10 +81,47 @@ void record_cftp_copy(std::uint64_t initial, std::uint64_t horizon, RunResults& 
   r.cftp_passes.push_back(passes);
 }
 
+// mode: glauber over several ranks: the chain in row slabs; each sample is gathered on rank 0
+// and tallied there by the one-rank code.
+RunResults sample_six_vertex_slabs(const PreparedRun& run, const ProgressCallback& progress,
+                                   const parallel::Communicator& comm) {
+  const RunParameters& p = run.parameters;
+  const SixVertexBoundary& boundary = *run.boundary;
+  RunResults r;
+  r.observable = "c_fraction";
+  r.observable_description = "fraction of the vertices of type c (c1 or c2)";
+  VertexTypeTally tally(boundary);
+  const SixVertexHeights start =
+      p.start_maximal ? maximal_six_vertex_heights(boundary) : minimal_six_vertex_heights(boundary);
+  DistributedSixVertexGlauber<> chain(boundary, run.six_vertex_weights, p.seed, start, comm);
+  if (p.halo_transport != parallel::HaloTransport::automatic)
+    chain.set_halo_transport(p.halo_transport);
+  chain.run_sweeps(static_cast<std::uint64_t>(p.thermalisation_sweeps));
+  SixVertexHeights last;
+  for (std::int64_t k = 0; k < p.samples; ++k) {
+    chain.run_sweeps(static_cast<std::uint64_t>(p.sweeps_between_samples));
+    last = chain.state_on_root();
+    if (comm.is_root()) r.observable_values.push_back(tally.add(last));
+    const double done = static_cast<double>(k + 1) / static_cast<double>(p.samples);
+    const bool go_on =
+        progress(done, "sample " + std::to_string(k + 1) + "/" + std::to_string(p.samples));
+    if (comm.max(std::uint64_t{go_on ? 0u : 1u}) != 0) return r;  // all ranks stop together
+  }
+  r.glauber_steps = chain.step_count();
+  if (comm.is_root()) {
+    read_out(last, r);
+    tally.write_to(r);
+  }
+  return r;
+}
+
 }  // namespace
 
-RunResults sample_six_vertex(const PreparedRun& run, const ProgressCallback& progress) {
+RunResults sample_six_vertex(const PreparedRun& run, const ProgressCallback& progress,
+                             const parallel::Communicator& comm) {
   const RunParameters& p = run.parameters;
+  if (comm.size() > 1 && p.mode == SamplingMode::glauber)
+    return sample_six_vertex_slabs(run, progress, comm);
   const SixVertexBoundary& boundary = *run.boundary;
   RunResults r;
   r.observable = "c_fraction";
@@ -87,15 +131,24 @@ RunResults sample_six_vertex(const PreparedRun& run, const ProgressCallback& pro
     CftpOptions options;
     options.initial_horizon = p.initial_horizon;
     options.max_horizon = p.max_horizon;
-    progress(0.0, "coupling from the past, " + std::to_string(p.samples) + " copies");
-    const SixVertexCftpResult cftp = six_vertex_cftp(boundary, run.six_vertex_weights, p.seed,
-                                                     static_cast<int>(p.samples), options);
+    // Over several ranks each takes a contiguous share of the copies, copy k drawing the
+    // randomness of copy k of the one-rank run (six_vertex_cftp's first_copy).
+    const parallel::Share share = parallel::share_of(static_cast<std::uint64_t>(p.samples), comm);
+    progress(0.0, "coupling from the past, " + std::to_string(share.size()) + " copies");
+    const SixVertexCftpResult cftp =
+        six_vertex_cftp(boundary, run.six_vertex_weights, p.seed, static_cast<int>(share.size()),
+                        options, static_cast<int>(share.begin));
     for (std::size_t k = 0; k < cftp.samples.size(); ++k) {
       r.observable_values.push_back(tally.add(cftp.samples[k]));
       record_cftp_copy(p.initial_horizon, cftp.coalescence_horizons[k], r);
     }
-    read_out(cftp.samples.back(), r);
+    if (share.end == static_cast<std::uint64_t>(p.samples)) read_out(cftp.samples.back(), r);
     progress(1.0, "done");
+    if (comm.size() > 1) {
+      tally.sum_over(comm);
+      gather_samples(r, comm);
+      if (!comm.is_root()) return r;
+    }
   } else {
     const SixVertexHeights start = p.start_maximal ? maximal_six_vertex_heights(boundary)
                                                    : minimal_six_vertex_heights(boundary);

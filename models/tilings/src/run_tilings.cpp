@@ -1,10 +1,12 @@
 // Sampling of domino and lozenge tilings for portamc-tilings: one GlauberSampler, used either
 // for independent CFTP samples or as one forward chain. The two models differ only in how a
-// sample is read out (the Readout structs below).
+// sample is read out (the Readout structs below). Over several MPI ranks the forward chain is
+// a DistributedGlauber (row slabs), and CFTP/shuffling samples are shared out whole.
 #include <algorithm>
 #include <string>
 
 #include "portamc/tilings/aztec_shuffling.hpp"
+#include "portamc/tilings/distributed_glauber.hpp"
 #include "portamc/tilings/domino_glauber.hpp"
 #include "portamc/tilings/domino_heights.hpp"
 #include "portamc/tilings/lozenge_extremal.hpp"
@@ -66,7 +68,117 @@ struct LozengeReadout {
 };
 
 template <class Readout>
-RunResults sample(const PreparedRun& run, const ProgressCallback& progress) {
+void store_densities(const TypeDensities& d, const typename Readout::Model::Domain& domain,
+                     RunResults& r) {
+  r.density_samples = d.samples;
+  r.type_names = Readout::type_names();
+  const std::size_t cells = static_cast<std::size_t>(d.cells);
+  if (d.values.size() != cells * static_cast<std::size_t>(d.types)) return;  // not on rank 0
+  for (int type = 0; type < d.types; ++type) {
+    const auto first = d.values.begin() + static_cast<std::ptrdiff_t>(type * cells);
+    r.densities.push_back({Readout::rows(domain), Readout::cols(domain),
+                           std::vector<double>(first, first + static_cast<std::ptrdiff_t>(cells))});
+  }
+}
+
+template <class Readout>
+RunResults sample_one_rank(const PreparedRun& run, const ProgressCallback& progress);
+
+// mode: glauber over several ranks: one chain in row slabs; every sample is gathered on rank
+// 0, which measures it with the one-rank code.
+template <class Readout>
+RunResults sample_slabs(const PreparedRun& run, const ProgressCallback& progress,
+                        const parallel::Communicator& comm) {
+  using Model = typename Readout::Model;
+  const RunParameters& p = run.parameters;
+  const auto& domain = Readout::domain(run);
+  DistributedGlauber<Model> chain(domain, Readout::weights(run), p.seed, comm,
+                                  p.start_maximal ? Start::maximal : Start::minimal, p.rule);
+  if (p.halo_transport != parallel::HaloTransport::automatic)
+    chain.set_halo_transport(p.halo_transport);
+  RunResults r;
+  r.observable = Readout::observable();
+  r.observable_description = Readout::observable_description();
+  chain.run_sweeps(static_cast<std::uint64_t>(p.thermalisation_sweeps));
+  for (std::int64_t k = 0; k < p.samples; ++k) {
+    chain.run_sweeps(static_cast<std::uint64_t>(p.sweeps_between_samples));
+    chain.accumulate_densities();
+    std::vector<std::uint8_t> bytes = chain.bytes_on_root();
+    if (comm.is_root()) {
+      const auto tiling = Model::from_bytes(domain, std::move(bytes));
+      r.observable_values.push_back(Readout::measure(domain, tiling));
+      if (k + 1 == p.samples) Readout::read_out(domain, tiling, r);
+    }
+    const double done = static_cast<double>(k + 1) / static_cast<double>(p.samples);
+    const bool go_on =
+        progress(done, "sample " + std::to_string(k + 1) + "/" + std::to_string(p.samples));
+    // The chain is one collective computation: all ranks stop at the same sample or none.
+    if (comm.max(std::uint64_t{go_on ? 0u : 1u}) != 0) return r;
+  }
+  r.glauber_steps = chain.steps_done();
+  store_densities<Readout>(chain.densities_on_root(), domain, r);
+  return r;
+}
+
+// mode: cftp over several ranks: rank r takes samples share_of(samples, r), each from its own
+// seed cftp_sample_seed(seed, k) as on one rank; tile counts are summed (exact integers).
+template <class Readout>
+RunResults sample_spread(const PreparedRun& run, const ProgressCallback& progress,
+                         const parallel::Communicator& comm) {
+  const RunParameters& p = run.parameters;
+  const auto& domain = Readout::domain(run);
+  GlauberSampler<typename Readout::Model> sampler(domain, Readout::weights(run), p.seed,
+                                                  p.start_maximal ? Start::maximal : Start::minimal,
+                                                  p.rule);
+  if constexpr (Readout::tiled) sampler.set_schedule(p.schedule());
+  RunResults r;
+  r.observable = Readout::observable();
+  r.observable_description = Readout::observable_description();
+  CftpOptions options;
+  options.initial_horizon = p.initial_horizon;
+  options.max_horizon = p.max_horizon;
+  const parallel::Share share = parallel::share_of(static_cast<std::uint64_t>(p.samples), comm);
+  for (auto k = static_cast<std::int64_t>(share.begin); k < static_cast<std::int64_t>(share.end);
+       ++k) {
+    const auto s = sampler.exact_sample(cftp_sample_seed(p.seed, k), options);
+    r.cftp_horizons.push_back(s.horizon);
+    r.cftp_steps.push_back(s.steps_run);
+    r.cftp_passes.push_back(static_cast<std::uint64_t>(s.passes));
+    sampler.accumulate_densities();
+    r.observable_values.push_back(Readout::measure(domain, s.tiling));
+    if (k + 1 == p.samples) Readout::read_out(domain, s.tiling, r);
+    const double done = static_cast<double>(k + 1 - static_cast<std::int64_t>(share.begin)) /
+                        static_cast<double>(share.size());
+    if (!progress(done, "sample " + std::to_string(k + 1) + " (" + std::to_string(share.begin + 1) +
+                            ".." + std::to_string(share.end) + " on this rank)"))
+      break;  // the collectives below are met once by every rank all the same
+  }
+  std::vector<std::uint64_t> counts = sampler.type_counts();  // type * cells + cell
+  comm.sum(counts);
+  TypeDensities d;
+  d.cells = static_cast<int>(sampler.cell_count());
+  d.types = sampler.tile_types;
+  d.samples = comm.sum(static_cast<std::uint64_t>(r.observable_values.size()));
+  if (comm.is_root() && d.samples > 0) {
+    d.values.resize(counts.size());
+    for (std::size_t i = 0; i < counts.size(); ++i)
+      d.values[i] = static_cast<double>(counts[i]) / static_cast<double>(d.samples);
+  }
+  gather_samples(r, comm);
+  store_densities<Readout>(d, domain, r);
+  return r;
+}
+
+template <class Readout>
+RunResults sample(const PreparedRun& run, const ProgressCallback& progress,
+                  const parallel::Communicator& comm) {
+  if (comm.size() == 1) return sample_one_rank<Readout>(run, progress);
+  return run.parameters.mode == SamplingMode::cftp ? sample_spread<Readout>(run, progress, comm)
+                                                   : sample_slabs<Readout>(run, progress, comm);
+}
+
+template <class Readout>
+RunResults sample_one_rank(const PreparedRun& run, const ProgressCallback& progress) {
   const RunParameters& p = run.parameters;
   const auto& domain = Readout::domain(run);
   const bool cftp = p.mode == SamplingMode::cftp;
@@ -113,11 +225,15 @@ RunResults sample(const PreparedRun& run, const ProgressCallback& progress) {
 
 }  // namespace
 
-RunResults sample_domino(const PreparedRun& run, const ProgressCallback& progress) {
-  return sample<DominoReadout>(run, progress);
+RunResults sample_domino(const PreparedRun& run, const ProgressCallback& progress,
+                         const parallel::Communicator& comm) {
+  return sample<DominoReadout>(run, progress, comm);
 }
 
-RunResults sample_domino_shuffling(const PreparedRun& run, const ProgressCallback& progress) {
+// Over several ranks: rank r shuffles samples share_of(samples, r) (sample k from
+// cftp_sample_seed(seed, k) as on one rank); counts are summed, per-sample values gathered.
+RunResults sample_domino_shuffling(const PreparedRun& run, const ProgressCallback& progress,
+                                   const parallel::Communicator& comm) {
   using Readout = DominoReadout;
   const RunParameters& p = run.parameters;
   const SquareDomain& domain = *run.square;  // aztec_diamond(n), as the shuffler's tilings
@@ -129,16 +245,27 @@ RunResults sample_domino_shuffling(const PreparedRun& run, const ProgressCallbac
   const std::size_t rows = Readout::rows(domain), cols = Readout::cols(domain);
   const std::size_t types = r.type_names.size();
   std::vector<std::uint64_t> counts(types * rows * cols, 0);  // type * cells + cell
-  for (std::int64_t k = 0; k < p.samples; ++k) {
+  const parallel::Share share = parallel::share_of(static_cast<std::uint64_t>(p.samples), comm);
+  for (auto k = static_cast<std::int64_t>(share.begin); k < static_cast<std::int64_t>(share.end);
+       ++k) {
     const DominoTiling tiling = shuffler.sample(cftp_sample_seed(p.seed, k));
     for (std::size_t cell = 0; cell < tiling.partner.size(); ++cell)
       if (tiling.partner[cell] < types) ++counts[tiling.partner[cell] * rows * cols + cell];
     ++r.density_samples;
     r.observable_values.push_back(Readout::measure(domain, tiling));
     if (k + 1 == p.samples) Readout::read_out(domain, tiling, r);
-    const double done = static_cast<double>(k + 1) / static_cast<double>(p.samples);
-    if (!progress(done, "sample " + std::to_string(k + 1) + "/" + std::to_string(p.samples)))
-      return r;
+    const double done = static_cast<double>(k + 1 - static_cast<std::int64_t>(share.begin)) /
+                        static_cast<double>(share.size());
+    if (!progress(done, "sample " + std::to_string(k + 1) + "/" + std::to_string(p.samples))) {
+      if (comm.size() == 1) return r;
+      break;  // the collectives below are met once by every rank all the same
+    }
+  }
+  if (comm.size() > 1) {
+    comm.sum(counts);
+    r.density_samples = comm.sum(r.density_samples);
+    gather_samples(r, comm);
+    if (!comm.is_root()) return r;
   }
   for (std::size_t type = 0; type < types; ++type) {
     Grid<double> density{rows, cols, std::vector<double>(rows * cols)};
@@ -150,8 +277,9 @@ RunResults sample_domino_shuffling(const PreparedRun& run, const ProgressCallbac
   return r;
 }
 
-RunResults sample_lozenge(const PreparedRun& run, const ProgressCallback& progress) {
-  return sample<LozengeReadout>(run, progress);
+RunResults sample_lozenge(const PreparedRun& run, const ProgressCallback& progress,
+                          const parallel::Communicator& comm) {
+  return sample<LozengeReadout>(run, progress, comm);
 }
 
 }  // namespace portamc::tilings::detail

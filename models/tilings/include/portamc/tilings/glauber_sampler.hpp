@@ -153,6 +153,16 @@ class GlauberSampler {
                          CountTileTypes<Space>{state_, counts_});
     ++samples_;
   }
+  /// The per-cell tile-type counts behind densities() (index type * cells + cell; zeros
+  /// before the first sample), for sums over ranks of samples taken apart.
+  std::vector<std::uint64_t> type_counts() const {
+    std::vector<std::uint64_t> out(cells_ * tile_types, 0);
+    if (samples_ == 0) return out;
+    const auto host = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), counts_);
+    for (int type = 0; type < tile_types; ++type)
+      for (std::size_t c = 0; c < cells_; ++c) out[type * cells_ + c] = host(c, type);
+    return out;
+  }
   void reset_densities() {
     counts_ = Kokkos::View<std::uint32_t**, Space>();
     samples_ = 0;

@@ -12,6 +12,8 @@
 #include <vector>
 
 #include "portamc/config.hpp"
+#include "portamc/halo_transport.hpp"
+#include "portamc/parallel.hpp"
 #include "portamc/tilings/bibone_domain.hpp"
 #include "portamc/tilings/glauber_results.hpp"
 #include "portamc/tilings/glauber_weights.hpp"
@@ -39,6 +41,8 @@ struct RunParameters {
   std::vector<double> weight_values;
   UpdateRule rule = UpdateRule::heat_bath;
   std::uint64_t seed = 1;
+  /// parallel.halo_transport: how halo rows of a distributed glauber chain travel.
+  parallel::HaloTransport halo_transport = parallel::HaloTransport::automatic;
   std::int64_t samples = 1;
   std::uint64_t initial_horizon = 16;  ///< cftp, steps
   std::uint64_t max_horizon = 1ull << 40;
@@ -106,5 +110,23 @@ struct RunResults {
 /// false to stop early (the results then hold the samples taken so far).
 RunResults run_sampling(const PreparedRun& run,
                         const std::function<bool(double, const std::string&)>& progress);
+
+/// Throws std::invalid_argument (a bad input, the same on every rank) when `ranks` MPI ranks
+/// cannot run `run`: a model or option that stays on one rank (bibone, rect_triangle; tiled
+/// domino steps with mode: glauber), a glauber domain with fewer rows of cells (six-vertex:
+/// face rows) than ranks, or fewer cftp/shuffling samples than ranks. Nothing for one rank.
+void check_ranks(const PreparedRun& run, int ranks);
+
+/// run_sampling over the ranks of `comm` (collective; one rank: the call above). mode: glauber
+/// splits the state into row slabs (distributed_glauber.hpp, distributed_six_vertex.hpp);
+/// cftp and shuffling give each rank a contiguous share of the samples (sample k keeps its
+/// seed cftp_sample_seed(seed, k); six-vertex copy k its random stream k).
+/// The results are complete on rank 0 only, and equal one rank's bit for bit: the same
+/// configurations, integer tile counts summed over the ranks, per-sample values gathered in
+/// sample order. `progress` is called on every rank for its own part (fraction of its share);
+/// with glauber, a stop on any rank stops all of them at the same sample.
+RunResults run_sampling(const PreparedRun& run,
+                        const std::function<bool(double, const std::string&)>& progress,
+                        const parallel::Communicator& comm);
 
 }  // namespace portamc::tilings

@@ -36,10 +36,16 @@ struct SixVertexCftpResult {
 
 /// Throws std::invalid_argument for non-monotone or bad weights, bad options or sizes that do
 /// not fit the device, std::runtime_error if max_horizon is reached first.
+///
+/// first_copy: the copies are copies first_copy .. first_copy + copies - 1 of a larger run
+/// (a share on one MPI rank). Copy k draws the randomness of copy k of the whole run, and a
+/// copy's sample and coalescence horizon do not depend on the horizons the other copies need
+/// (see above), so the shares put together are bitwise the one-run result.
 template <class ExecutionSpace = Kokkos::DefaultExecutionSpace>
 SixVertexCftpResult six_vertex_cftp(const SixVertexBoundary& boundary,
                                     const SixVertexWeights& weights, std::uint64_t seed,
-                                    int copies = 1, const CftpOptions& options = {}) {
+                                    int copies = 1, const CftpOptions& options = {},
+                                    int first_copy = 0) {
   using Dynamics = SixVertexDynamics<ExecutionSpace>;
   using memory_space = typename Dynamics::memory_space;
   require_monotone(weights, "six-vertex coupling from the past");
@@ -49,11 +55,15 @@ SixVertexCftpResult six_vertex_cftp(const SixVertexBoundary& boundary,
                                 std::to_string(options.initial_horizon) + ") <= max_horizon (" +
                                 std::to_string(options.max_horizon) + ") <= 2^56 - 1");
   }
+  if (first_copy < 0 || first_copy > INT32_MAX / 2) {
+    throw std::invalid_argument("six-vertex coupling from the past: first copy " +
+                                std::to_string(first_copy) + " (need 0 .. 2^30)");
+  }
   if (copies < 1 || copies > INT32_MAX / 2) {
     throw std::invalid_argument("six-vertex coupling from the past: " + std::to_string(copies) +
                                 " copies (need 1 .. 2^30)");
   }
-  const Dynamics dynamics(boundary, weights, 2 * copies, copies, seed);
+  const Dynamics dynamics(boundary, weights, 2 * copies, copies, seed, first_copy);
   if (!is_monotone(dynamics.table())) {  // cannot happen for c >= max(a, b); guards rounding
     throw std::invalid_argument("six-vertex coupling from the past: heat-bath table not monotone");
   }
@@ -100,10 +110,10 @@ SixVertexCftpResult six_vertex_cftp(const SixVertexBoundary& boundary,
 
 // Compiled in the library (six_vertex_instantiations.cpp).
 extern template SixVertexCftpResult six_vertex_cftp<Kokkos::DefaultExecutionSpace>(
-    const SixVertexBoundary&, const SixVertexWeights&, std::uint64_t, int, const CftpOptions&);
+    const SixVertexBoundary&, const SixVertexWeights&, std::uint64_t, int, const CftpOptions&, int);
 #ifdef PORTAMC_HAVE_DEVICE_BACKEND
 extern template SixVertexCftpResult six_vertex_cftp<Kokkos::DefaultHostExecutionSpace>(
-    const SixVertexBoundary&, const SixVertexWeights&, std::uint64_t, int, const CftpOptions&);
+    const SixVertexBoundary&, const SixVertexWeights&, std::uint64_t, int, const CftpOptions&, int);
 #endif
 
 }  // namespace portamc::tilings

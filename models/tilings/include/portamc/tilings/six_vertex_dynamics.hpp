@@ -37,19 +37,22 @@ class SixVertexDynamics {
   using StateView = Kokkos::View<const six_vertex_height*, memory_space>;
   using Policy = Kokkos::RangePolicy<ExecutionSpace, Kokkos::IndexType<std::int32_t>>;
 
-  /// chains height functions side by side; chain c draws the randomness of chain
-  /// c % rng_chains. Throws std::invalid_argument for bad weights, heights beyond int16, or
-  /// arrays past the kernels' 32-bit indices.
+  /// chains height functions side by side; chain c draws the randomness of stream
+  /// first_stream + c % rng_chains (first_stream > 0: a share of copies run on another rank).
+  /// Throws std::invalid_argument for bad weights, heights beyond int16, or arrays past the
+  /// kernels' 32-bit indices.
   SixVertexDynamics(const SixVertexBoundary& boundary, const SixVertexWeights& weights, int chains,
-                    int rng_chains, std::uint64_t seed)
+                    int rng_chains, std::uint64_t seed, int first_stream = 0)
       : boundary_(boundary),
         table_(heat_bath_thresholds(weights)),
         classes_(
             six_vertex_colour_classes(boundary.rows(), boundary.cols(), is_diagonal_free(table_))),
         chains_(chains),
         rng_chains_(rng_chains),
+        first_stream_(first_stream),
         seed_(seed) {
-    if (chains < 1 || rng_chains < 1 || chains % rng_chains != 0) {
+    if (chains < 1 || rng_chains < 1 || chains % rng_chains != 0 || first_stream < 0 ||
+        first_stream > INT32_MAX - rng_chains) {
       throw std::invalid_argument("six-vertex dynamics: " + std::to_string(chains) + " chains, " +
                                   std::to_string(rng_chains) +
                                   " random streams (need >= 1, chains a multiple of streams)");
@@ -90,6 +93,7 @@ class SixVertexDynamics {
     kernel.colour = colour;
     kernel.chains = chains_;
     kernel.rng_chains = rng_chains_;
+    kernel.first_stream = first_stream_;
     kernel.face_cols = boundary_.face_cols();
     kernel.faces = static_cast<std::int32_t>(boundary_.face_count());
     kernel.seed = seed_;
@@ -167,6 +171,7 @@ class SixVertexDynamics {
   std::vector<SixVertexColourClass> classes_;
   int chains_ = 1;
   int rng_chains_ = 1;
+  int first_stream_ = 0;
   std::uint64_t seed_ = 0;
 };
 

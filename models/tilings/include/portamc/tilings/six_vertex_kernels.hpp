@@ -18,9 +18,11 @@ namespace portamc::tilings {
 using six_vertex_height = std::int16_t;
 
 /// Heat-bath update of every face of one colour class in every chain, step `step`: face f of
-/// chain c draws rng::draw(seed, purpose_tiling_update, (c % rng_chains) * faces + f, step)[0]
-/// (the entity is the face's global index f for a single chain). Chains c and c + rng_chains
-/// share their randomness: the top and bottom chains of coupling from the past.
+/// chain c draws rng::draw(seed, purpose_tiling_update, (first_stream + c % rng_chains) * faces
+/// + f, step)[0] (the entity is the face's global index f for a single chain). Chains c and
+/// c + rng_chains share their randomness: the top and bottom chains of coupling from the past.
+/// first_stream (0 on one rank) numbers the streams of a share of CFTP copies run elsewhere
+/// (MPI ranks), so copy k draws the same words wherever it runs.
 template <class MemorySpace>
 struct SixVertexHeatBathStep {
   Kokkos::View<six_vertex_height*, MemorySpace> heights;
@@ -28,6 +30,7 @@ struct SixVertexHeatBathStep {
   SixVertexColourClass colour;
   std::int32_t chains = 1;
   std::int32_t rng_chains = 1;
+  std::int32_t first_stream = 0;
   std::int32_t face_cols = 0;
   std::int32_t faces = 0;
   std::uint64_t seed = 0;
@@ -46,9 +49,9 @@ struct SixVertexHeatBathStep {
     six_vertex_height* h = heights.data();
     const FlipSite site = flip_site(h, at, chains, face_cols * chains);
     if (!site.movable) return;
-    const std::uint64_t entity =
-        static_cast<std::uint64_t>(chain % rng_chains) * static_cast<std::uint64_t>(faces) +
-        static_cast<std::uint64_t>(face);
+    const std::uint64_t entity = static_cast<std::uint64_t>(first_stream + chain % rng_chains) *
+                                     static_cast<std::uint64_t>(faces) +
+                                 static_cast<std::uint64_t>(face);
     const std::uint32_t word = rng::draw(seed, rng::purpose_tiling_update, entity, step)[0];
     h[at] = static_cast<six_vertex_height>(heat_bath_height(site, table, word));
   }

@@ -1,0 +1,104 @@
+// Benchmark of the domino and lozenge Glauber chains split into row slabs over MPI ranks (one
+// GPU each; DistributedGlauber, docs/models/tilings.md "Several GPUs (MPI)"). Run it under
+// mpiexec with 1, 2, 4 ranks and compare the rows.
+//
+// strong: fixed domains (Aztec diamonds of order n, hexagons n x n x n), total flip attempts
+//         per second of the whole chain (ideal: R times the one-rank value);
+// weak:   rectangles of rows_per_rank * R rows and `cols` columns (the same slab per rank),
+//         attempts per second per rank (ideal: constant).
+// Also the share of the wall time that rank 0 spent in halo exchanges, and how halos travel.
+//
+// Usage: mpiexec -n R bench_tilings_mpi [--aztec 1024,4096] [--hexagon 512] [--weak 2048x8192]
+//        [--steps 200]
+#include <Kokkos_Core.hpp>
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "bench_args.hpp"
+#include "portamc/parallel_environment.hpp"
+#include "portamc/tilings/distributed_glauber.hpp"
+
+namespace {
+
+using namespace portamc;
+using namespace portamc::tilings;
+
+double seconds_now() {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+
+template <class Model>
+void measure(const char* label, const typename Model::Domain& domain,
+             const typename Model::Weights& weights, int steps, bool per_rank,
+             const parallel::Communicator& comm) {
+  try {
+    model_slab<Model>(domain, comm.rank(), comm.size());
+  } catch (const std::invalid_argument& e) {
+    if (comm.is_root()) std::printf("%s skipped: %s\n", label, e.what());
+    return;
+  }
+  DistributedGlauber<Model> chain(domain, weights, 1, comm);
+  chain.run_steps(static_cast<std::uint64_t>(2 * Model::classes));  // warm-up
+  Kokkos::fence();
+  comm.barrier();
+  const double halo_before = chain.halo_seconds();
+  const double start = seconds_now();
+  const std::uint64_t attempts = chain.run_steps(static_cast<std::uint64_t>(steps));
+  Kokkos::fence();
+  comm.barrier();
+  const double seconds = comm.max(seconds_now() - start);
+  const double halo = chain.halo_seconds() - halo_before;
+  const double rate = static_cast<double>(attempts) / seconds / (per_rank ? comm.size() : 1);
+  if (comm.is_root())
+    std::printf("%5d %-28s %12.3e %12s %12.4e %9.1f%%  %s\n", comm.size(), label, rate,
+                per_rank ? "per rank" : "total", seconds / steps, 100.0 * halo / seconds,
+                chain.transport().c_str());
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  parallel::Environment environment;
+  environment.initialize_mpi(argc, argv);
+  environment.initialize_kokkos({argv[0]});
+  const parallel::Communicator& comm = environment.world();
+  std::vector<int> aztec{256}, hexagon{128};
+  int rows_per_rank = 256, cols = 1024, steps = 100;
+  for (int k = 1; k < argc; ++k) {
+    if (!std::strcmp(argv[k], "--aztec") && k + 1 < argc) {
+      aztec = bench::parse_list(argv[++k]);
+    } else if (!std::strcmp(argv[k], "--hexagon") && k + 1 < argc) {
+      hexagon = bench::parse_list(argv[++k]);
+    } else if (!std::strcmp(argv[k], "--weak") && k + 1 < argc &&
+               std::sscanf(argv[k + 1], "%dx%d", &rows_per_rank, &cols) == 2) {
+      ++k;
+    } else if (!std::strcmp(argv[k], "--steps") && k + 1 < argc) {
+      steps = std::stoi(argv[++k]);
+    } else {
+      if (comm.is_root())
+        std::fprintf(stderr,
+                     "usage: bench_tilings_mpi [--aztec 1024,4096] [--hexagon 512] "
+                     "[--weak ROWSxCOLS per rank] [--steps 100]\n");
+      return 2;
+    }
+  }
+  if (comm.is_root())
+    std::printf("%5s %-28s %12s %12s %12s %10s  %s\n", "ranks", "domain", "attempts/s", "",
+                "s/step", "halo share", "halo transport");
+  for (const int n : aztec)
+    measure<DominoModel>(("aztec_diamond " + std::to_string(n)).c_str(),
+                         SquareDomain::aztec_diamond(n), DominoWeights::uniform(), steps, false,
+                         comm);
+  for (const int n : hexagon)
+    measure<LozengeModel>(("hexagon " + std::to_string(n)).c_str(),
+                          TriangularDomain::hexagon(n, n, n), LozengeWeights{}, steps, false, comm);
+  const int rows = rows_per_rank * comm.size();
+  measure<DominoModel>(("rectangle " + std::to_string(rows) + "x" + std::to_string(cols)).c_str(),
+                       SquareDomain::rectangle(rows, cols), DominoWeights::uniform(), steps, true,
+                       comm);
+  return 0;
+}
