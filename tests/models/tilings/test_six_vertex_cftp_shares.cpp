@@ -15,9 +15,8 @@ namespace {
 
 using namespace portamc::tilings;
 
-void expect_shares_match(const SixVertexBoundary& b, const SixVertexWeights& w,
-                         std::uint64_t seed, int copies,
-                         const std::vector<std::pair<int, int>>& shares) {
+void expect_shares_match(const SixVertexBoundary& b, const SixVertexWeights& w, std::uint64_t seed,
+                         int copies, const std::vector<std::pair<int, int>>& shares) {
   const SixVertexCftpResult whole = six_vertex_cftp(b, w, seed, copies);
   std::vector<std::vector<int>> samples;
   std::vector<std::uint64_t> horizons;
