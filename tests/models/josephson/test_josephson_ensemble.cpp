@@ -22,6 +22,7 @@
 #include "portamc/fast_math.hpp"
 #include "portamc/josephson/ensemble.hpp"
 #include "portamc/josephson/plain_kernel.hpp"
+#include "quick_escape.hpp"
 
 namespace {
 
@@ -29,20 +30,7 @@ using namespace portamc::josephson;
 using Space = Kokkos::DefaultExecutionSpace;
 using HostSpace = Kokkos::DefaultHostExecutionSpace;
 
-/// A low barrier (Delta U / theta = 0.85): escapes after about a thousand steps, so small
-/// ensembles finish in milliseconds, and a cap that censors some of them.
-LangevinParameters quick_escape(std::uint64_t realisations = 512) {
-  LangevinParameters p;
-  p.V0 = 1;
-  p.beta = 0.2;
-  p.theta = 0.2;
-  p.gamma0 = 0.8;
-  p.h = 0.01;
-  p.max_steps = 4000;
-  p.realisations = realisations;
-  p.seed = 42;
-  return p;
-}
+using portamc::josephson::testing::quick_escape;
 
 template <class Real, class ExecSpace = Space>
 EnsembleResults run(const LangevinParameters& p, EnsembleOptions options = {}) {

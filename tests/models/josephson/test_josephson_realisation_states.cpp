@@ -13,25 +13,14 @@
 
 #include "portamc/josephson/ensemble.hpp"
 #include "portamc/josephson/realisation_states.hpp"
+#include "quick_escape.hpp"
 
 namespace {
 
 using namespace portamc::josephson;
 using Space = Kokkos::DefaultExecutionSpace;
 
-/// Escapes after about a thousand steps; the cap censors some.
-LangevinParameters quick_escape(std::uint64_t realisations) {
-  LangevinParameters p;
-  p.V0 = 1;
-  p.beta = 0.2;
-  p.theta = 0.2;
-  p.gamma0 = 0.8;
-  p.h = 0.01;
-  p.max_steps = 4000;
-  p.realisations = realisations;
-  p.seed = 42;
-  return p;
-}
+using portamc::josephson::testing::quick_escape;
 
 LangevinParameters share_of(const LangevinParameters& whole, std::uint64_t begin,
                             std::uint64_t end) {
