@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstdint>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "portamc/fast_math.hpp"
@@ -19,6 +20,7 @@ using namespace portamc::josephson;
 using Space = Kokkos::DefaultExecutionSpace;
 
 constexpr double pi = 3.141592653589793238462643383279502884;
+constexpr long double pi_long = 3.141592653589793238462643383279502884L;
 
 /// Float runs on the GPU's special-function unit on CUDA (fast_math.hpp's bounds there).
 constexpr bool fast_float = portamc::fastmath::hardware_approximations<Space>;
@@ -86,8 +88,9 @@ void expect_sincos_turn(double tolerance) {
   const auto s = evaluate<Real>(Function::sin_turn, {}, words);
   double worst = 0;
   for (std::size_t i = 0; i < words.size(); ++i) {
-    const double angle = 2 * pi * (static_cast<double>(words[i]) / 4294967296.0);
-    worst = std::max({worst, std::abs(c[i] - std::cos(angle)), std::abs(s[i] - std::sin(angle))});
+    const long double angle = 2 * pi_long * (static_cast<long double>(words[i]) / 4294967296.0L);
+    worst = std::max({worst, static_cast<double>(std::abs(c[i] - std::cos(angle))),
+                      static_cast<double>(std::abs(s[i] - std::sin(angle)))});
   }
   EXPECT_LT(worst, tolerance);
 }
@@ -98,12 +101,23 @@ TEST(JosephsonElementary, SinCosOfTurnFloat) {
   expect_sincos_turn<float>(fast_float ? 6e-7 : 3e-7);
 }
 TEST(JosephsonElementary, SinCosOfTurnDouble) {
-  expect_sincos_turn<double>(2e-15);
+  // The table point's rounding (half an ulp), the rest's series and the two roundings of the
+  // angle sum: ~2 ulp of 1.
+  expect_sincos_turn<double>(4.5e-16);
 }
 
 template <class Real>
 void expect_log_unit(double relative_tolerance) {
   std::vector<double> u{1.0, std::ldexp(1.0, -32), 0.5, 0.70710677, 0.70710683, 1.4142135 / 2};
+  // Near 1 (the table point c = 1) and around the double table's other points c = n / 256,
+  // where z - c changes sign and the entry changes.
+  for (int n = 176; n <= 352; ++n)
+    for (double d : {-1e-3, -2.5e-6, 0.0, 2.5e-6, 1e-3}) {
+      const double z = n / 256.0 + d;
+      if (z < 1) u.push_back(static_cast<Real>(z));
+      if (z / 2 < 1) u.push_back(static_cast<Real>(z / 2));
+    }
+  for (int e = 1; e <= 32; ++e) u.push_back(static_cast<Real>(1 - std::ldexp(1.0, -e)));
   std::uint32_t x = 777;
   for (int i = 0; i < 200000; ++i) {
     x = x * 1664525u + 1013904223u;
@@ -114,7 +128,7 @@ void expect_log_unit(double relative_tolerance) {
   const auto y = evaluate<Real>(Function::log_unit, u, {});
   double worst = 0;
   for (std::size_t i = 0; i < u.size(); ++i) {
-    const double exact = std::log(u[i]);
+    const double exact = static_cast<double>(std::log(static_cast<long double>(u[i])));
     if (exact == 0) {
       EXPECT_EQ(y[i], 0.0);
       continue;
@@ -130,7 +144,10 @@ TEST(JosephsonElementary, LogOnUnitIntervalFloat) {
   expect_log_unit<float>(fast_float ? 4e-7 : 2.5e-7);
 }
 TEST(JosephsonElementary, LogOnUnitIntervalDouble) {
-  expect_log_unit<double>(3e-16);
+  // The table's log: half an ulp each from ln c and from r = (z - c) / c, doubled where
+  // ln u = ln c + ln(1 + r) cancels to half of ln c (z just above c = 255/256), plus the
+  // reference's own rounding: 3.9e-16 seen in 2e7 draws.
+  expect_log_unit<double>(5e-16);
 }
 
 template <class Real>
@@ -178,3 +195,32 @@ TEST(JosephsonElementary, SelectedPolynomialEqualsBothThenSelect) {
 }
 
 }  // namespace
+
+TEST(JosephsonElementary, LogTableEntriesAreTheNearestDoubles) {
+  // tools/josephson_log_table.py wrote them; a regenerated or hand-edited table must still hold
+  // 1/c and ln c to the nearest double (ln c checked against long double to half an ulp plus
+  // long double's own error).
+  for (std::uint32_t j = 0; j < log_table_size; ++j) {
+    const double c = (log_table_first + j) / 256.0;
+    EXPECT_EQ(log_table(j).inverse, 1.0 / c) << j;
+    const long double exact = std::log(static_cast<long double>(c));
+    const double ulp = std::nextafter(std::abs(log_table(j).log), 1.0) - std::abs(log_table(j).log);
+    EXPECT_LE(std::abs(static_cast<long double>(log_table(j).log) - exact), 0.5001L * ulp) << j;
+  }
+  EXPECT_EQ(log_table(256 - log_table_first).log, 0.0);  // c = 1: no cancellation near u = 1
+}
+
+TEST(JosephsonElementary, TurnTableEntriesAreTheNearestDoubles) {
+  for (std::uint32_t j = 0; j < turn_table_size; ++j) {
+    const long double angle = 2 * pi_long * j / turn_table_size;
+    for (const auto& [value, exact] : {std::pair{turn_table(j).cos, std::cos(angle)},
+                                       std::pair{turn_table(j).sin, std::sin(angle)}}) {
+      // Half an ulp of the value, or an exact zero at multiples of pi/2.
+      const double ulp = std::nextafter(std::abs(value), 2.0) - std::abs(value);
+      if (std::abs(exact) < 1e-15L)
+        EXPECT_EQ(value, 0.0) << j;
+      else
+        EXPECT_LE(std::abs(static_cast<long double>(value) - exact), 0.5001L * ulp + 1e-19L) << j;
+    }
+  }
+}

@@ -6,16 +6,23 @@
 // pipeline on GPUs), no special-case handling of arguments the loop never produces and no
 // slow path for huge arguments.
 //
-//   sincos_turn  cos and sin of 2 pi w 2^-32 for a 32-bit word w: quadrant from the top bits
-//                of w, the remaining angle in [-pi/4, pi/4) from its low bits exactly.
+//   sincos_turn  cos and sin of 2 pi w 2^-32 for a 32-bit word w. Float: quadrant from the
+//                top bits of w, the remaining angle in [-pi/4, pi/4) from its low bits
+//                exactly. Double: the nearest of 256 tabulated angles and short series for the
+//                rest (|rest| <= pi/256).
 //   log_unit     ln u for u in [2^-126, 1] (normal numbers; Box–Muller's u is in
-//                [2^-32, 1]); float by Cephes' logf polynomial, double by the library log.
+//                [2^-32, 1]); float by Cephes' logf polynomial, double by a table of 177
+//                points c (log_table.hpp) and a degree-7 series of ln(1 + r), |r| < 0.0029,
+//                with no division, no branch and no conversion (the library's double log
+//                was a third of the double Box–Muller pair's instructions).
 //   sin_phase    sin x by Cody–Waite reduction modulo pi/2 (pi/2 in three parts whose
 //                products with the quotient k are exact for |k| < 2^13 in float and 2^26 in
 //                double, with or without multiply-add contraction) and the polynomials below;
 //                accurate to about 1e-7 absolute for |x| < 10^4 in float, degrading smoothly
 //                beyond, where a float phase no longer resolves one time step anyway.
-// Polynomials on [-pi/4, pi/4]: Cephes sinf/cosf (float) and sin/cos (double).
+// Polynomials on [-pi/4, pi/4]: Cephes sinf/cosf (float) and sin/cos (double). The double
+// tables of log_unit and sincos_turn: elementary_tables.hpp, written by
+// tools/josephson_tables.py.
 //
 // On CUDA devices the float versions are the special-function unit's instead (fast_math.hpp:
 // one instruction each, absolute errors 4e-7 to 6e-7, i.e. about two float roundings): a float
@@ -29,6 +36,7 @@
 #include <type_traits>
 
 #include "portamc/fast_math.hpp"
+#include "portamc/josephson/elementary_tables.hpp"
 #include "portamc/kokkos_compat.hpp"
 
 namespace portamc::josephson {
@@ -79,31 +87,86 @@ KOKKOS_FORCEINLINE_FUNCTION void rotate_quadrant(std::uint32_t quadrant, Real c,
   sin_angle = (quadrant & 2u) ? -sq : sq;
 }
 
+/// cos and sin of the angle 2 pi w 2^-32 in double by the table (elementary_tables.hpp): the
+/// nearest of 256 points, 2 pi j / 256 with j the top 8 bits of w rounded, and the rest
+/// delta = 2 pi o 2^-32, |delta| <= pi / 256, by short series and the angle-sum formulas.
+/// The series' first omitted terms are delta^7 / 5040 < 1e-17 and delta^8 / 8! < 1e-20.
+KOKKOS_INLINE_FUNCTION void sincos_turn_double(std::uint32_t w, double& cos_angle,
+                                               double& sin_angle) {
+  const std::uint32_t j = (w + (std::uint32_t{1} << 23)) >> 24;  // mod 256 by wrapping
+  const TurnTableEntry& point = turn_table(j);
+  // o + 2^23 = w - (j 2^24) + 2^23 in [0, 2^24) as a double from its bits: exact, no conversion.
+  const std::uint32_t biased = w + (std::uint32_t{1} << 23) - (j << 24);
+  const double o = bit_cast<double>(std::uint64_t{0x4330000000000000} | biased) -
+                   (4503599627370496.0 + 8388608.0);
+  const double delta = o * 1.4629180792671596e-09;  // 2 pi 2^-32
+  const double d2 = delta * delta;
+  const double sin_delta = delta + delta * d2 * (-1.0 / 6 + d2 * (1.0 / 120));
+  const double cos_delta_minus_1 = d2 * (-0.5 + d2 * (1.0 / 24 + d2 * (-1.0 / 720)));
+  cos_angle = point.cos + (point.cos * cos_delta_minus_1 - point.sin * sin_delta);
+  sin_angle = point.sin + (point.sin * cos_delta_minus_1 + point.cos * sin_delta);
+}
+
 /// cos and sin of the angle 2 pi w 2^-32 of a 32-bit word.
 template <class Real>
 KOKKOS_INLINE_FUNCTION void sincos_turn(std::uint32_t w, Real& cos_angle, Real& sin_angle) {
-  // Nearest quadrant and the 30-bit offset from it, shifted by half a quadrant to [0, 2^30).
-  const std::uint32_t shifted = w + (std::uint32_t{1} << 29);
-  const std::uint32_t quadrant = shifted >> 30;
-  const std::uint32_t offset = shifted & 0x3FFFFFFFu;
-  // The offset as a fraction of the quadrant in [1, 2) by placing its bits in a mantissa
-  // (float keeps the top 23 bits, double all 30): no integer-to-float conversion.
-  Real fraction;
-  if constexpr (std::is_same_v<Real, float>) {
-    fraction = bit_cast<float>(0x3F800000u | (offset >> 7));
+  if constexpr (std::is_same_v<Real, double>) {
+    sincos_turn_double(w, cos_angle, sin_angle);
   } else {
-    fraction = bit_cast<double>(std::uint64_t{0x3FF0000000000000} |
-                                (static_cast<std::uint64_t>(offset) << 22));
-  }
-  constexpr Real half_pi = Real(1.5707963267948966192313216916398);
-  Real c, s;
+    // Nearest quadrant and the 30-bit offset from it, shifted by half a quadrant to [0, 2^30).
+    const std::uint32_t shifted = w + (std::uint32_t{1} << 29);
+    const std::uint32_t quadrant = shifted >> 30;
+    const std::uint32_t offset = shifted & 0x3FFFFFFFu;
+    // The offset's top 23 bits as a fraction of the quadrant in [1, 2), placed in a mantissa:
+    // no integer-to-float conversion.
+    const float fraction = bit_cast<float>(0x3F800000u | (offset >> 7));
+    constexpr float half_pi = 1.5707963267948966192313216916398f;
+    float c, s;
 #if defined(__CUDA_ARCH__)
-  if constexpr (std::is_same_v<Real, float>)
     fastmath::sincos_reduced((fraction - 1.5f) * half_pi, c, s);  // one MUFU each
-  else
+#else
+    sincos_octant<float>((fraction - 1.5f) * half_pi, c, s);
 #endif
-    sincos_octant<Real>((fraction - Real(1.5)) * half_pi, c, s);
-  rotate_quadrant<Real>(quadrant, c, s, cos_angle, sin_angle);
+    rotate_quadrant<float>(quadrant, c, s, cos_angle, sin_angle);
+  }
+}
+
+/// ln u for a normal double u > 0 (accurate to ~2 ulp; table in elementary_tables.hpp): u = 2^k z
+/// with z in [0.6875, 1.375), the table point c = n / 256 nearest to z, and ln u = k ln 2 + ln c +
+/// ln(1 + r), r = (z - c) / c. z - c is exact (Sterbenz) and r is one rounded product, so the
+/// result does not depend on multiply-add contraction except in the series' last bits. c = 1 has ln
+/// c = 0 exactly: no cancellation near u = 1.
+KOKKOS_INLINE_FUNCTION double log_unit_double(double u) {
+  constexpr std::uint64_t z_origin = 0x3FE6000000000000;  // 0.6875: z in [0.6875, 1.375)
+  constexpr double round_shift = 6755399441055744.0;      // 1.5 * 2^52: rounds to an integer
+  const std::uint64_t bits = bit_cast<std::uint64_t>(u);
+  const std::int64_t k = static_cast<std::int64_t>(bits - z_origin) >> 52;  // floor
+  const double z =
+      bit_cast<double>(bits - static_cast<std::uint64_t>(k) * (std::uint64_t{1} << 52));
+  // k as a double without a conversion: its integer in the mantissa of 1.5 * 2^52.
+  const double kd =
+      bit_cast<double>(bit_cast<std::uint64_t>(round_shift) + static_cast<std::uint64_t>(k)) -
+      round_shift;
+  // n = round(256 z) in [176, 352] from the low mantissa bits of 256 z + 1.5 * 2^52 (256 z is
+  // exact, so a fused multiply-add gives the same sum).
+  const double shifted = z * 256.0 + round_shift;
+  const auto n = static_cast<std::uint32_t>(bit_cast<std::uint64_t>(shifted));
+  const LogTableEntry& entry = log_table(n - log_table_first);
+  const double c = (shifted - round_shift) * 0.00390625;  // n / 256, exact
+  const double r = (z - c) * entry.inverse;
+  // ln 2 in two parts; k ln2_hi is exact for |k| < 2^11 (ln2_hi has 42 significant bits).
+  constexpr double ln2_hi = 0x1.62e42fefa3800p-1, ln2_lo = 0x1.ef35793c76730p-45;
+  const double w = kd * ln2_hi + entry.log;
+  const double hi = w + r;
+  const double lo = (w - hi) + r;  // exact: |w| >= |r| unless w = 0
+  // ln(1 + r) - r = r^2 (-1/2 + r/3 - r^2/4 + ... + r^5/7); r^8/8 < 6e-22.
+  double p = 1.0 / 7;
+  p = p * r - 1.0 / 6;
+  p = p * r + 1.0 / 5;
+  p = p * r - 1.0 / 4;
+  p = p * r + 1.0 / 3;
+  p = p * r - 0.5;
+  return hi + ((lo + kd * ln2_lo) + (r * r) * p);
 }
 
 /// ln u for normal u in (0, 1] (see the header comment).
@@ -135,7 +198,7 @@ KOKKOS_INLINE_FUNCTION Real log_unit(Real u) {
     y += -0.5f * z;
     return f + y + ef * 0.693359375f;  // ln 2 = 0.693359375 - 2.12194440e-4
   } else {
-    return kmath::log(u);
+    return log_unit_double(u);
   }
 }
 

@@ -23,7 +23,7 @@
 // Reproducibility: a realisation's trajectory depends only on (seed, first_realisation + its
 // index) (noise.hpp), so the results are bitwise independent of the schedule, the slot count,
 // the launch lengths, the thread count and checkpoint/restore, and agree across backends up
-// to the compilers' contraction of multiply-adds (and, in double, the library log).
+// to the compilers' contraction of multiply-adds.
 #include <Kokkos_Core.hpp>
 #include <cstdint>
 

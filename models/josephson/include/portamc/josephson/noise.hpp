@@ -6,7 +6,7 @@
 // the four words turned into four normals by two Box–Muller pairs, words (0, 1) and (2, 3).
 // A trajectory is therefore a function of (seed, entity) alone, never of the thread or slot
 // that integrates it, the launch it falls in or the backend (up to the compilers' contraction
-// of multiply-adds into fused ones, and in double to the library log).
+// of multiply-adds into fused ones).
 //
 // Box–Muller from words (a, b): u = (a + 1) 2^-32 in (0, 1], radius sqrt(-2 ln u), angle
 // 2 pi b 2^-32, its cos and sin from the bits of b (elementary.hpp). u never reaches 0, so ln u
@@ -45,7 +45,15 @@ KOKKOS_INLINE_FUNCTION void box_muller(std::uint32_t radius_word, std::uint32_t 
   constexpr Real two_pow_minus_32 = Real(2.3283064365386962890625e-10);
   // (a + 1) 2^-32 without 64-bit integers: exact in double; in float it rounds to 24 bits
   // (never above 1: 1 + 2^-32 rounds to 1) and stays exact for the small a of the tail.
-  const Real u = static_cast<Real>(radius_word) * two_pow_minus_32 + two_pow_minus_32;
+  // In double the word's value comes from its bits in the mantissa of 2^52 (exact, like the
+  // conversion, without the conversion instruction's slow pipeline).
+  Real word_value;
+  if constexpr (std::is_same_v<Real, double>)
+    word_value =
+        bit_cast<double>(std::uint64_t{0x4330000000000000} | radius_word) - 4503599627370496.0;
+  else
+    word_value = static_cast<Real>(radius_word);
+  const Real u = word_value * two_pow_minus_32 + two_pow_minus_32;
   Real radius;
 #if defined(__CUDA_ARCH__)
   if constexpr (Lean && std::is_same_v<Real, float>) {
