@@ -45,22 +45,28 @@ int main(int argc, char** argv) {
   parallel::HaloTransport transport = parallel::HaloTransport::automatic;
   std::vector<cvf::MetropolisKernel> kernels{cvf::MetropolisKernel::per_cell,
                                              cvf::MetropolisKernel::packed};
+  // Bad values (a kernel or transport name, a number) end the run with exit 2 on every rank.
   for (int k = 1; k < argc; ++k) {
-    if (!std::strcmp(argv[k], "--sizes") && k + 1 < argc) {
-      sizes = parse_list(argv[++k]);
-    } else if (!std::strcmp(argv[k], "--steps") && k + 1 < argc) {
-      steps = std::stoi(argv[++k]);
-    } else if (!std::strcmp(argv[k], "--metropolis") && k + 1 < argc) {
-      const std::string which = argv[++k];
-      if (which != "both") kernels = {cvf::metropolis_kernel_from_string(which)};
-    } else if (!std::strcmp(argv[k], "--transport") && k + 1 < argc) {
-      transport = parallel::parse_halo_transport(argv[++k]);
-    } else {
-      if (comm.is_root())
-        std::fprintf(stderr,
-                     "usage: bench_cvf_mpi [--sizes 256,512] [--steps 20] "
-                     "[--metropolis per_cell|packed|both] "
-                     "[--transport auto|nccl|mpi_direct|mpi_staged]\n");
+    try {
+      if (!std::strcmp(argv[k], "--sizes") && k + 1 < argc) {
+        sizes = parse_list(argv[++k]);
+      } else if (!std::strcmp(argv[k], "--steps") && k + 1 < argc) {
+        steps = std::stoi(argv[++k]);
+      } else if (!std::strcmp(argv[k], "--metropolis") && k + 1 < argc) {
+        const std::string which = argv[++k];
+        if (which != "both") kernels = {cvf::metropolis_kernel_from_string(which)};
+      } else if (!std::strcmp(argv[k], "--transport") && k + 1 < argc) {
+        transport = parallel::parse_halo_transport(argv[++k]);
+      } else {
+        if (comm.is_root())
+          std::fprintf(stderr,
+                       "usage: bench_cvf_mpi [--sizes 256,512] [--steps 20] "
+                       "[--metropolis per_cell|packed|both] "
+                       "[--transport auto|nccl|mpi_direct|mpi_staged]\n");
+        return 2;
+      }
+    } catch (const std::exception& e) {
+      if (comm.is_root()) std::fprintf(stderr, "bench_cvf_mpi: %s: %s\n", argv[k], e.what());
       return 2;
     }
   }

@@ -9,7 +9,7 @@
 // Also the share of the wall time that rank 0 spent in halo exchanges, and how halos travel.
 //
 // Usage: mpiexec -n R bench_tilings_mpi [--aztec 1024,4096] [--hexagon 512] [--weak 2048x8192]
-//        [--steps 200]
+//        [--steps 200] [--transport auto|nccl|mpi_direct|mpi_staged]
 #include <Kokkos_Core.hpp>
 #include <chrono>
 #include <cstdio>
@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "bench_args.hpp"
+#include "portamc/halo_transport.hpp"
 #include "portamc/parallel_environment.hpp"
 #include "portamc/tilings/distributed_glauber.hpp"
 
@@ -34,7 +35,7 @@ double seconds_now() {
 template <class Model>
 void measure(const char* label, const typename Model::Domain& domain,
              const typename Model::Weights& weights, int steps, bool per_rank,
-             const parallel::Communicator& comm) {
+             parallel::HaloTransport transport, const parallel::Communicator& comm) {
   try {
     model_slab<Model>(domain, comm.rank(), comm.size());
   } catch (const std::invalid_argument& e) {
@@ -42,6 +43,7 @@ void measure(const char* label, const typename Model::Domain& domain,
     return;
   }
   DistributedGlauber<Model> chain(domain, weights, 1, comm);
+  chain.set_halo_transport(transport);
   chain.run_steps(static_cast<std::uint64_t>(2 * Model::classes));  // warm-up
   Kokkos::fence();
   comm.barrier();
@@ -68,6 +70,7 @@ int main(int argc, char** argv) {
   const parallel::Communicator& comm = environment.world();
   std::vector<int> aztec{256}, hexagon{128};
   int rows_per_rank = 256, cols = 1024, steps = 100;
+  parallel::HaloTransport transport = parallel::HaloTransport::automatic;
   for (int k = 1; k < argc; ++k) {
     if (!std::strcmp(argv[k], "--aztec") && k + 1 < argc) {
       aztec = bench::parse_list(argv[++k]);
@@ -78,11 +81,19 @@ int main(int argc, char** argv) {
       ++k;
     } else if (!std::strcmp(argv[k], "--steps") && k + 1 < argc) {
       steps = std::stoi(argv[++k]);
+    } else if (!std::strcmp(argv[k], "--transport") && k + 1 < argc) {
+      try {
+        transport = parallel::parse_halo_transport(argv[++k]);
+      } catch (const std::invalid_argument& e) {
+        if (comm.is_root()) std::fprintf(stderr, "bench_tilings_mpi: --transport: %s\n", e.what());
+        return 2;
+      }
     } else {
       if (comm.is_root())
         std::fprintf(stderr,
                      "usage: bench_tilings_mpi [--aztec 1024,4096] [--hexagon 512] "
-                     "[--weak ROWSxCOLS per rank] [--steps 100]\n");
+                     "[--weak ROWSxCOLS per rank] [--steps 100] "
+                     "[--transport auto|nccl|mpi_direct|mpi_staged]\n");
       return 2;
     }
   }
@@ -92,13 +103,14 @@ int main(int argc, char** argv) {
   for (const int n : aztec)
     measure<DominoModel>(("aztec_diamond " + std::to_string(n)).c_str(),
                          SquareDomain::aztec_diamond(n), DominoWeights::uniform(), steps, false,
-                         comm);
+                         transport, comm);
   for (const int n : hexagon)
     measure<LozengeModel>(("hexagon " + std::to_string(n)).c_str(),
-                          TriangularDomain::hexagon(n, n, n), LozengeWeights{}, steps, false, comm);
+                          TriangularDomain::hexagon(n, n, n), LozengeWeights{}, steps, false,
+                          transport, comm);
   const int rows = rows_per_rank * comm.size();
   measure<DominoModel>(("rectangle " + std::to_string(rows) + "x" + std::to_string(cols)).c_str(),
                        SquareDomain::rectangle(rows, cols), DominoWeights::uniform(), steps, true,
-                       comm);
+                       transport, comm);
   return 0;
 }

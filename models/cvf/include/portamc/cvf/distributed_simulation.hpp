@@ -27,8 +27,8 @@
 #include <string>
 #include <vector>
 
+#include "portamc/byte_exchange.hpp"
 #include "portamc/cvf/decomposition.hpp"
-#include "portamc/cvf/halo_exchange.hpp"
 #include "portamc/cvf/simulation.hpp"
 #include "portamc/cvf/slab_kernels.hpp"
 #include "portamc/parallel.hpp"
@@ -63,7 +63,8 @@ class DistributedSimulation {
         cubes_("cvf::slab_cubes", decomposition_.local_cubes()),
         counters_("cvf::slab_counters"),
         deltas_("cvf::slab_count_deltas", State<Space>::delta_slots),
-        halo_(comm, static_cast<std::size_t>(arms) * decomposition_.plane_cells(), transport),
+        halo_(comm, static_cast<std::size_t>(arms) * decomposition_.plane_cells(), transport,
+              "cvf halo exchange"),
         v_iso_(settings.initial_v_iso) {
     validate(parameters_);
     validate(point_);
@@ -251,7 +252,7 @@ class DistributedSimulation {
           counters() = total;
         });
   }
-  /// How the halos travel (halo_exchange.hpp) and the wall time spent in exchanges.
+  /// How the halos travel (byte_exchange.hpp) and the wall time spent in exchanges.
   std::string halo_transport() const { return halo_.transport(); }
   double halo_seconds() const { return halo_seconds_; }
   /// The local arrays (with halos), for tests.
@@ -275,7 +276,7 @@ class DistributedSimulation {
   void recount() { Kokkos::deep_copy(counters_, slab::count_bonds<Space>(slab_, sigma_, cubes_)); }
 
   // Messages. Tags: 10 + arm downwards, 20 + arm upwards, 30 cubes upwards.
-  HaloTransfer plane_down(int arm) {
+  parallel::ByteMessage plane_down(int arm) {
     const SlabDecomposition& d = decomposition_;
     const std::int64_t base = arm * d.local_cells();
     return {sigma_.data() + base + d.plane_cells(),
@@ -285,7 +286,7 @@ class DistributedSimulation {
             d.upper_rank(),
             10 + arm};
   }
-  HaloTransfer plane_up(int arm) {
+  parallel::ByteMessage plane_up(int arm) {
     const SlabDecomposition& d = decomposition_;
     const std::int64_t base = arm * d.local_cells();
     return {sigma_.data() + base + d.plane_cells() * d.thickness(),
@@ -295,12 +296,12 @@ class DistributedSimulation {
             d.lower_rank(),
             20 + arm};
   }
-  HaloTransfer transfer_cubes(std::int64_t from, std::int64_t to, std::int64_t count) {
+  parallel::ByteMessage transfer_cubes(std::int64_t from, std::int64_t to, std::int64_t count) {
     const SlabDecomposition& d = decomposition_;
     return {cubes_.data() + from, cubes_.data() + to, static_cast<std::size_t>(count),
             d.upper_rank(),       d.lower_rank(),     30};
   }
-  void exchange(const std::vector<HaloTransfer>& transfers) {
+  void exchange(const std::vector<parallel::ByteMessage>& transfers) {
     const auto start = std::chrono::steady_clock::now();
     halo_.run(transfers);
     halo_seconds_ +=
@@ -350,7 +351,7 @@ class DistributedSimulation {
   Bytes cubes_;
   Kokkos::View<BondCounts, memory_space> counters_;
   Kokkos::View<BondCounts*, memory_space> deltas_;
-  HaloExchange<memory_space> halo_;
+  parallel::ByteExchange<memory_space> halo_;
   double v_iso_;
   double u_lj_ = 0;
   std::uint64_t step_ = 0;
