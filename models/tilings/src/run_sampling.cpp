@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "portamc/app.hpp"
+#include "portamc/tilings/distributed_anchor_glauber.hpp"
 #include "portamc/tilings/slab_decomposition.hpp"
 
 namespace portamc::tilings {
@@ -45,13 +46,6 @@ std::string ranks_text(int ranks) {
   return std::to_string(ranks) + " MPI ranks";
 }
 
-[[noreturn]] void one_rank_only(const std::string& what, int ranks) {
-  throw std::invalid_argument(what +
-                              " runs on one MPI rank only (not distributed over ranks); "
-                              "it was started on " +
-                              ranks_text(ranks) + ": run it without mpiexec or with mpiexec -n 1");
-}
-
 }  // namespace
 
 void check_ranks(const PreparedRun& run, int ranks) {
@@ -67,9 +61,19 @@ void check_ranks(const PreparedRun& run, int ranks) {
       }
       break;  // cftp: copies shared out as the other models' samples
     case TilingModel::bibone:
-      one_rank_only("model: bibone", ranks);
     case TilingModel::rect_triangle:
-      one_rank_only("model: rect_triangle", ranks);
+      // mode: glauber only (cftp is refused for these models before this point); h halo rows
+      // (3 for bibone, 1 for rect_triangle: distributed_anchor_glauber.hpp), h rows per rank.
+      if (p.model == TilingModel::bibone) {
+        const BiboneSlabModel m(*run.bibone);
+        row_slab(m.rows(), m.row_length(), 0, ranks, "bibone glauber on " + p.domain_description(),
+                 m.halo());
+      } else {
+        const RectTriangleSlabModel m(*run.triangular, run.rect_triangle_weights);
+        row_slab(m.rows(), m.row_length(), 0, ranks,
+                 "rect_triangle glauber on " + p.domain_description(), m.halo());
+      }
+      return;
     case TilingModel::domino:
     case TilingModel::lozenge:
       break;
@@ -121,10 +125,10 @@ RunResults run_sampling(const PreparedRun& run,
       results = detail::sample_six_vertex(run, progress, comm);
       break;
     case TilingModel::bibone:
-      results = detail::sample_bibone(run, progress);
+      results = detail::sample_bibone(run, progress, comm);
       break;
     case TilingModel::rect_triangle:
-      results = detail::sample_rect_triangle(run, progress);
+      results = detail::sample_rect_triangle(run, progress, comm);
       break;
   }
   results.seconds = app::now_seconds() - start;

@@ -19,8 +19,12 @@ RunResults sample_domino_shuffling(const PreparedRun& run, const ProgressCallbac
                                    const parallel::Communicator& comm);
 RunResults sample_lozenge(const PreparedRun& run, const ProgressCallback& progress,
                           const parallel::Communicator& comm);
-RunResults sample_bibone(const PreparedRun& run, const ProgressCallback& progress);
-RunResults sample_rect_triangle(const PreparedRun& run, const ProgressCallback& progress);
+/// Bibone and rectangle-triangle Glauber chains; over several ranks in row slabs
+/// (distributed_anchor_glauber.hpp), every sample gathered on rank 0.
+RunResults sample_bibone(const PreparedRun& run, const ProgressCallback& progress,
+                         const parallel::Communicator& comm);
+RunResults sample_rect_triangle(const PreparedRun& run, const ProgressCallback& progress,
+                                const parallel::Communicator& comm);
 /// Over several ranks: glauber in face-row slabs, cftp copies shared out.
 RunResults sample_six_vertex(const PreparedRun& run, const ProgressCallback& progress,
                              const parallel::Communicator& comm);

@@ -7,7 +7,7 @@
 
 namespace portamc::tilings {
 
-RowSlab row_slab(int rows, int row_length, int rank, int ranks, const std::string& what) {
+RowSlab row_slab(int rows, int row_length, int rank, int ranks, const std::string& what, int halo) {
   if (ranks < 1 || rank < 0 || rank >= ranks)
     throw std::invalid_argument(what + ": rank " + std::to_string(rank) + " of " +
                                 std::to_string(ranks) + " ranks");
@@ -18,6 +18,13 @@ RowSlab row_slab(int rows, int row_length, int rank, int ranks, const std::strin
     throw std::invalid_argument(what + ": its " + std::to_string(rows) +
                                 " rows of cells cannot be split over " + std::to_string(ranks) +
                                 " MPI ranks (each rank needs at least one row)");
+  if (halo < 1) throw std::invalid_argument(what + ": a halo of " + std::to_string(halo) + " rows");
+  if (ranks > 1 && rows / ranks < halo)
+    throw std::invalid_argument(what + ": its " + std::to_string(rows) +
+                                " rows of cells cannot be split over " + std::to_string(ranks) +
+                                " MPI ranks: its moves span up to " + std::to_string(halo + 1) +
+                                " rows, so each rank needs at least " + std::to_string(halo) +
+                                " rows (at most " + std::to_string(rows / halo) + " ranks)");
   const parallel::Share share = parallel::share_of(static_cast<std::uint64_t>(rows), rank, ranks);
   RowSlab s;
   s.rows = rows;
@@ -26,8 +33,9 @@ RowSlab row_slab(int rows, int row_length, int rank, int ranks, const std::strin
   s.ranks = ranks;
   s.own_begin = static_cast<int>(share.begin);
   s.own_end = static_cast<int>(share.end);
-  s.local_begin = std::max(0, s.own_begin - 1);
-  s.local_end = std::min(rows, s.own_end + 1);
+  s.halo = halo;
+  s.local_begin = std::max(0, s.own_begin - halo);
+  s.local_end = std::min(rows, s.own_end + halo);
   s.vertex_begin = std::max(1, s.own_begin);
   s.vertex_end = std::max(s.vertex_begin, std::min(rows - 1, s.own_end) + 1);
   return s;

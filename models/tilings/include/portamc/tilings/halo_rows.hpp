@@ -1,7 +1,8 @@
 #pragma once
 // The halo exchange of the distributed Glauber chain (slab_decomposition.hpp): after a pass
-// each rank sends its first owned row to the rank above and its last owned row to the rank
-// below, and receives their boundary rows into its two halo rows. Rows are contiguous in the
+// each rank sends its first `slab.halo` owned rows to the rank above and its last `slab.halo`
+// owned rows to the rank below, and receives their boundary rows into its halo rows (one row
+// each way for dominoes, lozenges and the six-vertex model). Rows are contiguous in the
 // state, so nothing is packed. T: the state's element (bytes for tilings, int16 heights for
 // the six-vertex model).
 //
@@ -29,8 +30,9 @@ class RowHaloExchange {
   RowHaloExchange(const parallel::Communicator& comm, const RowSlab& slab,
                   parallel::HaloTransport requested = parallel::HaloTransport::automatic)
       : comm_(comm), slab_(slab) {
-    if (static_cast<double>(slab.row_length) * sizeof(T) > std::numeric_limits<int>::max())
-      throw std::invalid_argument("tilings halo exchange: a row exceeds one MPI message");
+    if (static_cast<double>(slab.row_length) * slab.halo * sizeof(T) >
+        std::numeric_limits<int>::max())
+      throw std::invalid_argument("tilings halo exchange: the halo rows exceed one MPI message");
     exchange_ = parallel::ByteExchange<MemorySpace>(comm, 2 * row_bytes(), requested,
                                                     "tilings halo exchange");
   }
@@ -49,14 +51,21 @@ class RowHaloExchange {
     const int rank = comm_.rank();
     const int above = slab_.has_upper_neighbour() ? rank - 1 : -1;
     const int below = slab_.has_lower_neighbour() ? rank + 1 : -1;
-    // Tag 0: first owned rows travelling up into the halo row below them; tag 1: last owned
-    // rows travelling down into the halo row above.
-    exchange_.run({{at(slab_.own_begin), at(slab_.local_end - 1), row_bytes(), above, below, 0},
-                   {at(slab_.own_end - 1), at(slab_.local_begin), row_bytes(), below, above, 1}});
+    // Tag 0: the h first owned rows travelling up into the h halo rows below the upper
+    // neighbour's slab; tag 1: the h last owned rows travelling down into the h halo rows
+    // above the lower neighbour's. Every rank owns at least h rows (row_slab), so these are
+    // whole halos.
+    const int h = slab_.halo;
+    exchange_.run({{at(slab_.own_begin), at(slab_.local_end - h), row_bytes(), above, below, 0},
+                   {at(slab_.own_end - h), at(slab_.local_begin), row_bytes(), below, above, 1}});
   }
 
  private:
-  std::size_t row_bytes() const { return static_cast<std::size_t>(slab_.row_length) * sizeof(T); }
+  /// Bytes of one message: the h halo rows.
+  std::size_t row_bytes() const {
+    return static_cast<std::size_t>(slab_.row_length) * static_cast<std::size_t>(slab_.halo) *
+           sizeof(T);
+  }
 
   parallel::Communicator comm_;
   RowSlab slab_;

@@ -12,6 +12,13 @@
 // row. That needs one halo row on each side (the neighbour's boundary row), local rows
 // [local_begin, local_end); after a pass each rank sends its first owned row up and its last
 // one down, and the halo rows, partly written by the pass, are overwritten.
+//
+// Wider moves (bibone cycles, rectangle-triangle regions: distributed_anchor_glauber.hpp)
+// span up to h + 1 rows (h = `halo`): the slab then carries h halo rows on each side, local
+// rows [own_begin - h, own_end + h) clipped to the state, and every rank must own at least h
+// rows so that its halo rows all come from its direct neighbours. The exchange sends the h
+// first owned rows up and the h last ones down (still two contiguous messages). h = 1 is the
+// layout above, unchanged.
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -27,6 +34,7 @@ struct RowSlab {
   int own_begin = 0, own_end = 0;        ///< owned cell rows
   int local_begin = 0, local_end = 0;    ///< owned rows and halo rows
   int vertex_begin = 0, vertex_end = 0;  ///< vertex rows this rank updates, [begin, end)
+  int halo = 1;                          ///< halo rows on each side (where there is a neighbour)
 
   bool has_upper_neighbour() const { return own_begin > 0; }
   bool has_lower_neighbour() const { return own_end < rows; }
@@ -42,10 +50,13 @@ struct RowSlab {
   }
 };
 
-/// The slab of `rank` of `ranks`. Throws std::invalid_argument naming the sizes when the
-/// ranks cannot split the rows (more ranks than rows, empty state) or the arguments are bad.
-/// `what` names the state in the message, e.g. "domino tiling (aztec_diamond 40)".
-RowSlab row_slab(int rows, int row_length, int rank, int ranks, const std::string& what);
+/// The slab of `rank` of `ranks` with `halo` rows on each side. Throws std::invalid_argument
+/// naming the sizes when the ranks cannot split the rows (more ranks than rows, or over one
+/// rank fewer than `halo` rows per rank, empty state) or the arguments are bad. `what` names
+/// the state in the message, e.g. "domino tiling (aztec_diamond 40)". vertex_begin/end are
+/// the vertex rows of the h = 1 models.
+RowSlab row_slab(int rows, int row_length, int rank, int ranks, const std::string& what,
+                 int halo = 1);
 
 /// The vertices of `all` (one colour class, rows = vertex rows) whose row lies in
 /// [first_row, end_row), with offsets and hints rebuilt: the class restricted to a slab.
