@@ -20,7 +20,10 @@
 //
 // Usage: bench_cvf [--quick] [--sizes 32,64,128] [--sw-sizes 32,64,128] [--largest]
 //                  [--min-time seconds] [--labelling union_find|label_equivalence|both]
-//                  [--metropolis per_cell|packed|both]
+//                  [--metropolis per_cell|packed|both] [--sw-phases] [--label-block x,y,z]
+// --sw-phases adds a line per SW row with the time of each phase; --label-block sets the cells
+// per block of union-find's shared-memory stage (default 8,8,4; powers of two, at most
+// 1024 cells).
 // --largest adds a row at the largest L (a multiple of 4) whose state fits in free device
 // memory, for each algorithm: the "largest N that fits" of the issue, measured.
 #include <Kokkos_Core.hpp>
@@ -56,6 +59,8 @@ struct Options {
   double min_time = 1.0;
   std::vector<cvf::Labelling> labellings{cvf::Labelling::union_find};
   std::vector<cvf::MetropolisKernel> kernels{cvf::MetropolisKernel::per_cell};
+  bool sw_phases = false;
+  cvf::LabelBlock block;
 };
 
 double copy_bandwidth(std::size_t bytes, double min_seconds) {
@@ -131,11 +136,15 @@ void metropolis_rows(int L, cvf::MetropolisKernel kernel, double min_time, doubl
   row("sweep", sweep, steps, sweep_bytes_per_molecule);
 }
 
+// With `phases`, a further run of the same chain fences and times each phase of the SW step
+// (bonds, union-find's local / hooks / compress kernels, cluster flips; the rest is the volume
+// move, the eta update and the recount) and prints it as a comment line under the row.
 void swendsen_wang_row(int L, double temperature, cvf::Labelling labelling, double min_time,
-                       int warm = 5) {
+                       bool phases, const cvf::LabelBlock& block, int warm = 5) {
   cvf::Simulation<Space> sim(cvf::ModelParameters{}, cvf::StatePoint{temperature, 0.1},
                              settings(L));
   cvf::SwendsenWang<Space> sw(sim.state().geometry(), labelling);
+  sw.set_label_block(block);
   const double N = static_cast<double>(sim.state().geometry().cells());
   auto step = [&] {
     sim.volume_move();
@@ -160,6 +169,24 @@ void swendsen_wang_row(int L, double temperature, cvf::Labelling labelling, doub
               cvf::to_string(labelling).c_str(), temperature, L, mib, N, steps, 1e3 * s,
               1e9 * s / N, "-", "-", largest);
   std::fflush(stdout);
+  if (!phases) return;
+  sw.set_phase_timing(true);
+  const long long timed = std::max<long long>(3, std::min<long long>(steps, 50));
+  Space().fence();
+  Kokkos::Timer timer;
+  for (long long i = 0; i < timed; ++i) step();
+  Space().fence();
+  const double total = timer.seconds();
+  const cvf::SwPhaseSeconds& p = sw.phase_seconds();
+  const double per = 1e3 / static_cast<double>(timed);
+  const double rest = total - (p.bonds + p.local + p.hooks + p.compress + p.flip);
+  std::printf(
+      "#   phases, ms/step (fenced, %lld steps): bonds %.3f  local %.3f  hooks %.3f  compress "
+      "%.3f  flip %.3f  volume+eta+recount %.3f  total %.3f\n",
+      timed, per * p.bonds, per * p.local, per * p.hooks, per * p.compress, per * p.flip,
+      per * rest, per * total);
+  std::fflush(stdout);
+  sw.set_phase_timing(false);
 }
 
 // Largest multiple of 4 whose L^3 molecules at `bytes_per_molecule` fit in 90 % of free memory.
@@ -188,6 +215,21 @@ int main(int argc, char** argv) {
       opt.sw_sizes = parse_list(argv[++i]);
     } else if (a == "--largest") {
       opt.largest = true;
+    } else if (a == "--sw-phases") {
+      opt.sw_phases = true;
+    } else if (a == "--label-block" && i + 1 < argc) {
+      const std::vector<int> b = parse_list(argv[++i]);
+      if (b.size() != 3) {
+        std::fprintf(stderr, "bench_cvf: --label-block needs three sizes x,y,z\n");
+        return 2;
+      }
+      opt.block = {b[0], b[1], b[2]};
+      try {
+        cvf::check_label_block(opt.block);
+      } catch (const std::exception& e) {
+        std::fprintf(stderr, "bench_cvf: %s\n", e.what());
+        return 2;
+      }
     } else if (a == "--min-time" && i + 1 < argc) {
       opt.min_time = std::stod(argv[++i]);
     } else if (a == "--labelling" && i + 1 < argc) {
@@ -208,7 +250,7 @@ int main(int argc, char** argv) {
       std::fprintf(stderr,
                    "usage: bench_cvf [--quick] [--sizes L,..] [--sw-sizes L,..] [--largest] "
                    "[--min-time s] [--labelling union_find|label_equivalence|both] "
-                   "[--metropolis per_cell|packed|both]\n");
+                   "[--metropolis per_cell|packed|both] [--sw-phases] [--label-block x,y,z]\n");
       return 2;
     }
   }
@@ -245,13 +287,14 @@ int main(int argc, char** argv) {
     for (double T : {195.0, 210.0, 450.0})
       for (auto labelling : opt.labellings)
         if (labelling == cvf::Labelling::union_find || L <= 256)
-          swendsen_wang_row(L, T, labelling, opt.min_time);
+          swendsen_wang_row(L, T, labelling, opt.min_time, opt.sw_phases, opt.block);
   if (opt.largest) {
     // 32-bit labels up to 6N < 2^32, 64-bit beyond: try the wide layout's size first.
     int L = largest_size(6.25 + 52.0);
     const int narrow = largest_size(6.25 + 28.0);
     if (6.0 * narrow * narrow * static_cast<double>(narrow) < 4294967296.0) L = std::max(L, narrow);
-    swendsen_wang_row(L, 450.0, cvf::Labelling::union_find, std::min(opt.min_time, 2.0), 2);
+    swendsen_wang_row(L, 450.0, cvf::Labelling::union_find, std::min(opt.min_time, 2.0),
+                      opt.sw_phases, opt.block, 2);
   }
   return 0;
 }

@@ -140,3 +140,39 @@ KOKKOS_FORCEINLINE_FUNCTION void atomic_add_team_scratch(std::uint32_t* counter,
 }
 
 }  // namespace portamc
+
+namespace portamc {
+
+/// Relaxed atomic load and store of an aligned word that other threads write concurrently.
+/// Kokkos 4's single-argument atomic_load / atomic_store fall back to desul's generic
+/// compare-and-swap loop (a read-modify-write per load, contended like a write) on CUDA; a
+/// volatile access of an aligned 4- or 8-byte word is one coherent load or store there, and
+/// the GCC builtins are the host's relaxed accesses. Kokkos 3.4 keeps the single-argument
+/// versions in Kokkos::Impl.
+template <class T>
+KOKKOS_FORCEINLINE_FUNCTION T relaxed_load(T* ptr) {
+#if defined(__CUDA_ARCH__) || defined(__HIP_DEVICE_COMPILE__)
+  return *static_cast<volatile T*>(ptr);
+#elif defined(__GNUC__)
+  return __atomic_load_n(ptr, __ATOMIC_RELAXED);
+#elif KOKKOS_VERSION >= 40000
+  return Kokkos::atomic_load(ptr);
+#else
+  return Kokkos::Impl::atomic_load(ptr);
+#endif
+}
+
+template <class T>
+KOKKOS_FORCEINLINE_FUNCTION void relaxed_store(T* ptr, T value) {
+#if defined(__CUDA_ARCH__) || defined(__HIP_DEVICE_COMPILE__)
+  *static_cast<volatile T*>(ptr) = value;
+#elif defined(__GNUC__)
+  __atomic_store_n(ptr, value, __ATOMIC_RELAXED);
+#elif KOKKOS_VERSION >= 40000
+  Kokkos::atomic_store(ptr, value);
+#else
+  Kokkos::Impl::atomic_store(ptr, value);
+#endif
+}
+
+}  // namespace portamc

@@ -5,6 +5,7 @@
 
 #include "portamc/cvf/cluster_bonds.hpp"
 #include "portamc/cvf/cluster_labels.hpp"
+#include "portamc/cvf/union_find.hpp"
 
 namespace portamc::cvf {
 
@@ -34,6 +35,17 @@ BondThresholds bond_thresholds(double J_eff, double J_sigma, double t) {
   th.covalent_unequal = J_eff < 0;
   th.cooperative = threshold(J_sigma / t);
   return th;
+}
+
+void check_label_block(const LabelBlock& block) {
+  auto power_of_two = [](int side) { return side >= 1 && (side & (side - 1)) == 0; };
+  if (!power_of_two(block.x) || !power_of_two(block.y) || !power_of_two(block.z) ||
+      static_cast<long long>(block.x) * block.y * block.z > LabelBlock::max_cells) {
+    throw std::invalid_argument(
+        "cvf union-find: label block " + std::to_string(block.x) + " x " + std::to_string(block.y) +
+        " x " + std::to_string(block.z) + " must have sides that are powers of two and at most " +
+        std::to_string(LabelBlock::max_cells) + " cells (its scratch memory is 28 B per cell)");
+  }
 }
 
 std::string to_string(Labelling labelling) {

@@ -12,6 +12,7 @@
 #include "portamc/cvf/cluster_bonds.hpp"
 #include "portamc/cvf/cluster_labels.hpp"
 #include "portamc/cvf/swendsen_wang.hpp"
+#include "portamc/cvf/union_find.hpp"
 
 namespace cvf = portamc::cvf;
 using cvf::Geometry;
@@ -281,6 +282,46 @@ TEST(CvfClusterLabels, BondsPlacedBySwendsenWangAgreeAcrossSchemes) {
   auto bonds = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), sw.bonds());
   EXPECT_EQ(a, reference_labels(
                    g, std::vector<std::uint32_t>(bonds.data(), bonds.data() + bonds.extent(0))));
+}
+
+// The first union-find stage labels each block of cells in shared memory; its shape must not
+// change the labels: one-cell blocks (every covalent bond global), shapes leaving partial
+// blocks (L = 12, 40), and at L = 8 a block as large as the lattice (only the wrap is global).
+TEST(CvfClusterLabels, UnionFindBlockShapesGiveTheSameLabels) {
+  using Labels = Kokkos::View<std::uint32_t*>;
+  for (int L : {8, 12, 40}) {
+    const Geometry g(L);
+    std::vector<std::vector<std::uint32_t>> sets{random_bonds(g, 0.3, 7), random_bonds(g, 0.6, 8)};
+    sets.emplace_back(g.cells(), 0u);
+    add_path(g, serpentine(g), false, sets.back());
+    for (const auto& bonds : sets) {
+      const auto expected = reference_labels(g, bonds);
+      Kokkos::View<std::uint32_t*> device("bonds", bonds.size());
+      Kokkos::deep_copy(device, Kokkos::View<const std::uint32_t*, Kokkos::HostSpace,
+                                             Kokkos::MemoryTraits<Kokkos::Unmanaged>>(
+                                    bonds.data(), bonds.size()));
+      for (const cvf::LabelBlock block :
+           {cvf::LabelBlock{1, 1, 1}, cvf::LabelBlock{4, 4, 4}, cvf::LabelBlock{2, 4, 8},
+            cvf::LabelBlock{16, 8, 8}, cvf::LabelBlock{8, 8, 8}, cvf::LabelBlock{32, 4, 8}}) {
+        SCOPED_TRACE("L=" + std::to_string(L) + " block " + std::to_string(block.x) + "x" +
+                     std::to_string(block.y) + "x" + std::to_string(block.z));
+        Labels labels("labels", g.variables());
+        cvf::union_find(g, device, labels, nullptr, block);
+        auto h = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), labels);
+        ASSERT_EQ(std::vector<std::uint64_t>(h.data(), h.data() + h.extent(0)), expected);
+      }
+    }
+  }
+}
+
+TEST(CvfClusterLabels, OversizedOrEmptyLabelBlocksAreRejected) {
+  const Geometry g(8);
+  cvf::SwendsenWang<> sw(g);
+  EXPECT_THROW(sw.set_label_block({16, 8, 16}), std::invalid_argument);  // 2048 cells
+  EXPECT_THROW(sw.set_label_block({0, 8, 8}), std::invalid_argument);
+  EXPECT_THROW(sw.set_label_block({12, 8, 8}), std::invalid_argument);  // not a power of two
+  EXPECT_NO_THROW(sw.set_label_block({32, 32, 1}));
+  EXPECT_EQ(sw.label_block().x, 32);
 }
 
 TEST(CvfClusterLabels, LabellingNames) {

@@ -13,29 +13,33 @@
 //                    follows label[label[...]] to its fixed point instead of one step. Labels
 //                    only decrease and always name a member of the cluster, so a fixed point
 //                    (all bonded pairs equal) is the minimum.
-// union_find         no host-synchronised iteration: (1) each cell links its arms to the
-//                    smallest arm of their cooperative group, (2) each covalent bond unites
-//                    the two roots by compare-and-swap, hooking the larger root under the
-//                    smaller, (3) one pass writes every variable's root. parent[x] <= x
-//                    holds throughout, so a tree's root is its minimum and the result is
-//                    the cluster minimum whatever the thread schedule.
-//                    Root walks first use plain loads, which GPUs serve from each
-//                    multiprocessor's L1: with a giant cluster nearly every walk ends at the
-//                    same root, and atomic loads of that one entry (which go to L2) were the
-//                    bottleneck (3.3-3.6 ns per molecule per SW step on an H200 with one
-//                    cluster holding 60-90 % of the variables). A plain load may be stale,
-//                    but any value ever stored is an ancestor, so a stale walk still ends at
-//                    a node of the same tree; two walks ending at the same node prove the
-//                    union already made. Only where a stale walk would be acted on (a
-//                    compare-and-swap that fails because the "root" has been hooked) the
-//                    walk is repeated with atomic loads, halving the path as it goes. That
-//                    is safe concurrently because only a node seen not to be a root is
-//                    written (a node never becomes a root again, so no hook by another
-//                    thread is overwritten), always with one of its ancestors. An earlier
-//                    version that lost unions on CUDA wrote entries without that test.
+// union_find         no host-synchronised iteration (union_find.hpp): (1) each block of
+//                    cells labels the cooperative groups and the covalent bonds inside it in
+//                    shared memory, (2) each covalent bond across a block face unites the two
+//                    roots by compare-and-swap, hooking the larger root under the smaller,
+//                    (3) one pass writes every variable's root. parent[x] <= x holds
+//                    throughout, so a tree's root is its minimum and the result is the
+//                    cluster minimum whatever the thread schedule.
+//                    Root walks in the global hooks first use plain loads, which GPUs
+//                    serve from each multiprocessor's L1. A plain load may be stale, but any
+//                    value ever stored is an ancestor, so a stale walk still ends at a node
+//                    of the same tree; two walks ending at the same node prove the union
+//                    already made. Only where a stale walk would be acted on (a
+//                    compare-and-swap that fails because the "root" has been hooked) the walk
+//                    is repeated with relaxed loads, halving the path as it goes. That is
+//                    safe concurrently because only a node seen not to be a root is written
+//                    (a node never becomes a root again, so no hook by another thread is
+//                    overwritten), always with one of its ancestors. An earlier version that
+//                    lost unions on CUDA wrote entries without that test.
 // Both run in place on one label array of 6 N entries (32-bit when 6 N < 2^32, else 64-bit:
 // the caller chooses the Label type). Concurrent reads and writes of other entries go through
 // relaxed atomics: any value read is a valid ancestor, which is all the algorithms need.
+//
+// Measured history (H200, L = 256, one cluster holding 98 % of the variables, ns per molecule
+// per SW step): 3.3-3.6 with relaxed loads in every walk; 1.22 with plain loads first; 0.21
+// with the shared-memory block stage and relaxed loads that are single instructions. Kokkos
+// 4's Kokkos::atomic_load is a compare-and-swap loop on CUDA (desul's generic fallback), so
+// the early versions paid a contended read-modify-write per "load": see kokkos_compat.hpp.
 #include <Kokkos_Core.hpp>
 #include <cstdint>
 #include <string>
@@ -48,6 +52,15 @@ namespace portamc::cvf {
 
 enum class Labelling { label_equivalence, union_find };
 
+/// Seconds spent in each phase of Swendsen-Wang steps, accumulated while phase timing is on
+/// (SwendsenWang::set_phase_timing): every phase is fenced, so the sum is a little above the
+/// untimed step. `local`, `hooks` and `compress` are union-find's three kernels; label
+/// equivalence books all its passes under `hooks`.
+struct SwPhaseSeconds {
+  double bonds = 0, local = 0, hooks = 0, compress = 0, flip = 0;
+  long long steps = 0;
+};
+
 /// "label_equivalence" or "union_find".
 std::string to_string(Labelling labelling);
 /// Inverse of to_string; throws std::invalid_argument naming the accepted values.
@@ -55,24 +68,8 @@ Labelling labelling_from_string(const std::string& name);
 
 namespace detail {
 
-// Kokkos 3.4 keeps the relaxed single-argument atomic_load/store in Kokkos::Impl; 4.x has them
-// in Kokkos. (Candidates for core/kokkos_compat.hpp.)
-template <class T>
-KOKKOS_FORCEINLINE_FUNCTION T relaxed_load(T* ptr) {
-#if KOKKOS_VERSION >= 40000
-  return Kokkos::atomic_load(ptr);
-#else
-  return Kokkos::Impl::atomic_load(ptr);
-#endif
-}
-template <class T>
-KOKKOS_FORCEINLINE_FUNCTION void relaxed_store(T* ptr, T value) {
-#if KOKKOS_VERSION >= 40000
-  Kokkos::atomic_store(ptr, value);
-#else
-  Kokkos::Impl::atomic_store(ptr, value);
-#endif
-}
+// Relaxed loads and stores: portamc::relaxed_load / relaxed_store (kokkos_compat.hpp), single
+// instructions (Kokkos' own atomic_load is a compare-and-swap loop on CUDA).
 
 /// For each arm of a cell, the smallest arm connected to it by the cell's cooperative bonds.
 KOKKOS_INLINE_FUNCTION void cooperative_roots(std::uint32_t bits, int root[arms]) {
@@ -208,15 +205,15 @@ int label_equivalence(const Geometry& geometry, const BondView& bonds, const Lab
     Kokkos::parallel_reduce(
         "cvf::analysis", Policy(0, 6 * N),
         KOKKOS_LAMBDA(std::int64_t x, std::int64_t & changed) {
-          const Label start = detail::relaxed_load(raw + x);
+          const Label start = relaxed_load(raw + x);
           Label l = start;
-          Label next = detail::relaxed_load(raw + l);
+          Label next = relaxed_load(raw + l);
           while (next != l) {
             l = next;
-            next = detail::relaxed_load(raw + l);
+            next = relaxed_load(raw + l);
           }
           if (l != start) {
-            detail::relaxed_store(raw + x, l);
+            relaxed_store(raw + x, l);
             ++changed;
           }
         },
@@ -224,43 +221,6 @@ int label_equivalence(const Geometry& geometry, const BondView& bonds, const Lab
     changes += part;
     if (changes == 0) return iterations;
   }
-}
-
-/// Lock-free union-find; same result as label_equivalence without host round trips.
-template <class Space = Kokkos::DefaultExecutionSpace, class BondView, class LabelView>
-void union_find(const Geometry& geometry, const BondView& bonds, const LabelView& labels) {
-  using Label = typename LabelView::non_const_value_type;
-  using Policy = Kokkos::RangePolicy<Space, Kokkos::IndexType<std::int64_t>>;
-  const Geometry g = geometry;
-  const std::int64_t N = g.cells();
-  Label* const parent = labels.data();
-  Kokkos::parallel_for(
-      "cvf::union_find_local", Policy(0, N), KOKKOS_LAMBDA(std::int64_t cell) {
-        int root[arms];
-        detail::cooperative_roots(bonds(cell), root);
-        PORTAMC_UNROLL
-        for (int arm = 0; arm < arms; ++arm) {
-          labels(arm * N + cell) = static_cast<Label>(root[arm] * N + cell);
-        }
-      });
-  Kokkos::parallel_for(
-      "cvf::union_find_covalent", Policy(0, N), KOKKOS_LAMBDA(std::int64_t cell) {
-        const std::uint32_t bits = bonds(cell);
-        if ((bits & 7u) == 0) return;
-        const Coordinates c = g.coordinates(cell);
-        for (int axis = 0; axis < 3; ++axis) {
-          if (((bits >> axis) & 1u) == 0) continue;
-          detail::unite(parent, static_cast<Label>((2 * axis) * N + cell),
-                        static_cast<Label>((2 * axis + 1) * N + g.neighbour(c, 2 * axis)));
-        }
-      });
-  Kokkos::parallel_for(
-      "cvf::union_find_compress", Policy(0, 6 * N), KOKKOS_LAMBDA(std::int64_t x) {
-        // The trees are final here: a cached walk ends at the true root. Only non-roots are
-        // written, always with an ancestor, so concurrent walks stay valid.
-        const Label root = detail::find_root_cached(parent, static_cast<Label>(x));
-        if (root != static_cast<Label>(x)) detail::relaxed_store(parent + x, root);
-      });
 }
 
 /// Number of clusters (variables that are their own label).

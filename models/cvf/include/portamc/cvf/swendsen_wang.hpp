@@ -27,6 +27,7 @@
 // labels of 4 B (6 N < 2^32, i.e. N < 715 827 882) or 8 B: 28 B or 52 B, so N = 5e8 needs
 // 17 GB in all. largest_cluster() temporarily adds another 24 (48) B per molecule.
 #include <Kokkos_Core.hpp>
+#include <Kokkos_Timer.hpp>
 #include <cstdint>
 #include <stdexcept>
 #include <vector>
@@ -34,6 +35,7 @@
 #include "portamc/cvf/cluster_bonds.hpp"
 #include "portamc/cvf/cluster_labels.hpp"
 #include "portamc/cvf/geometry.hpp"
+#include "portamc/cvf/union_find.hpp"
 #include "portamc/rng.hpp"
 
 namespace portamc::cvf {
@@ -105,14 +107,35 @@ class SwendsenWang {
   /// One Swendsen-Wang update of `sigma` (6 N, arm-major) at fixed `cube_state` (N / 4).
   void sweep(const SigmaView& sigma, const CubeView& cube_state, const BondThresholds& thresholds,
              std::uint64_t seed, std::uint64_t step) {
+    Kokkos::Timer timer;
+    auto lap = [&](double SwPhaseSeconds::*phase) {
+      if (!timing_) return;
+      Space().fence();
+      phases_.*phase += timer.seconds();
+      timer.reset();
+    };
+    if (timing_) Space().fence();
+    timer.reset();
     place_bonds<Space>(geometry_, sigma, cube_state, thresholds, seed, step, bonds_);
+    lap(&SwPhaseSeconds::bonds);
     label();
+    timer.reset();
     if (wide_) {
       flip_clusters<Space>(geometry_, sigma, labels64_, seed, step);
     } else {
       flip_clusters<Space>(geometry_, sigma, labels32_, seed, step);
     }
+    lap(&SwPhaseSeconds::flip);
+    if (timing_) ++phases_.steps;
   }
+
+  /// Fences and times every phase of the following sweeps (profiling; off by default).
+  void set_phase_timing(bool on) {
+    timing_ = on;
+    phases_ = SwPhaseSeconds{};
+  }
+  /// Seconds per phase accumulated since set_phase_timing(true).
+  const SwPhaseSeconds& phase_seconds() const { return phases_; }
 
   /// Labels the clusters of the current bonds() with the chosen scheme (sweep calls it;
   /// tests fill bonds() themselves and call it directly).
@@ -127,6 +150,13 @@ class SwendsenWang {
   const Geometry& geometry() const { return geometry_; }
   Labelling labelling() const { return labelling_; }
   void set_labelling(Labelling labelling) { labelling_ = labelling; }
+  /// Cells per block of union-find's shared-memory stage (a tuning knob: any valid shape
+  /// gives the same labels; throws std::invalid_argument for an invalid one).
+  void set_label_block(const LabelBlock& block) {
+    check_label_block(block);
+    block_ = block;
+  }
+  const LabelBlock& label_block() const { return block_; }
   bool wide_labels() const { return wide_; }
   /// Bytes of scratch per molecule (bonds and labels).
   double bytes_per_molecule() const { return 4.0 + 6.0 * (wide_ ? 8 : 4); }
@@ -163,9 +193,14 @@ class SwendsenWang {
   template <class LabelView>
   void run_labelling(const LabelView& labels) {
     if (labelling_ == Labelling::label_equivalence) {
+      Kokkos::Timer timer;
       iterations_ = label_equivalence<Space>(geometry_, bonds_, labels);
+      if (timing_) {
+        Space().fence();
+        phases_.hooks += timer.seconds();
+      }
     } else {
-      union_find<Space>(geometry_, bonds_, labels);
+      union_find<Space>(geometry_, bonds_, labels, timing_ ? &phases_ : nullptr, block_);
       iterations_ = 0;
     }
   }
@@ -177,6 +212,9 @@ class SwendsenWang {
   Labels32 labels32_;
   Labels64 labels64_;
   int iterations_ = 0;
+  bool timing_ = false;
+  SwPhaseSeconds phases_;
+  LabelBlock block_;
 };
 
 }  // namespace portamc::cvf
