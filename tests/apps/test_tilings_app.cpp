@@ -4,6 +4,7 @@
 
 #include <cmath>
 #include <filesystem>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -263,13 +264,28 @@ TEST_F(TilingsApp, RectTriangleGlauberOnAHexagonAndAMask) {
         << log();
     portamc::h5::InputFile f(output);
     EXPECT_EQ(f.attribute_string("/tilings", "model"), "rect_triangle");
-    EXPECT_FALSE(f.exists("/tilings/heights")) << c.args;
     EXPECT_FALSE(f.exists("/tilings/cftp")) << c.args;
     EXPECT_GT(f.read_scalar<std::uint64_t>("/tilings/glauber/steps"), 0u) << c.args;
     const auto up = f.read<unsigned char>("/tilings/domain/up");
     const auto down = f.read<unsigned char>("/tilings/domain/down");
     const auto box = f.shape("/tilings/domain/up");
     EXPECT_EQ(f.shape("/tilings/configuration"), (Shape{box[0], 2 * box[1]})) << c.args;
+    // Half-cube heights at the box's vertices: h = x - y (mod 3) where defined; rectangle
+    // centres and outside vertices hold the fill value (rect_triangle_heights.hpp).
+    ASSERT_EQ(f.shape("/tilings/heights"), (Shape{box[0] + 1, box[1] + 1})) << c.args;
+    EXPECT_NE(f.attribute_string("/tilings/heights", "description").find("half-cube"),
+              std::string::npos);
+    const auto heights = f.read<std::int32_t>("/tilings/heights");
+    std::size_t defined = 0;
+    for (std::size_t v = 0; v < heights.size(); ++v) {
+      if (heights[v] == std::numeric_limits<std::int32_t>::min()) continue;
+      const auto x = static_cast<std::int64_t>(v % (box[1] + 1)),
+                 y = static_cast<std::int64_t>(v / (box[1] + 1));
+      EXPECT_EQ(((heights[v] - x + y) % 3 + 3) % 3, 0) << c.args << " vertex " << v;
+      ++defined;
+    }
+    // At least the six boundary vertices of the smallest hexagon.
+    EXPECT_GE(defined, 6u) << c.args;
     std::vector<unsigned char> inside;  // faces in the configuration's order: U, D per cell
     for (std::size_t i = 0; i < up.size(); ++i) {
       inside.push_back(up[i]);

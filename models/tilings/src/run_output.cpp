@@ -37,6 +37,10 @@ const char* heights_description(TilingModel model) {
              "outside the domain hold fill_value";
     case TilingModel::six_vertex:
       return "last sample: height on face (i, j) of the (rows+1) x (cols+1) faces";
+    case TilingModel::rect_triangle:
+      return "last sample: half-cube height at lattice vertex (row y, column x) "
+             "(rect_triangle_heights.hpp; equal to the lozenge heights on lozenge tilings, +3 "
+             "per cube); rectangle centres and vertices outside the domain hold -2147483648";
     default:
       return "last sample: Thurston height at lattice vertex (i, j), +4 per up-rotation";
   }
@@ -113,7 +117,7 @@ void write_results(h5::Group root, const PreparedRun& run, const RunResults& r) 
   if (!r.heights.values.empty())  // models without a height function write none
     g.write_2d("heights", r.heights.values, r.heights.rows, r.heights.cols, "height units",
                heights_description(p.model));
-  if (p.model == TilingModel::lozenge)
+  if (p.model == TilingModel::lozenge || p.model == TilingModel::rect_triangle)
     g.attribute("heights_fill_value", static_cast<std::int64_t>(no_height));
 
   auto d = g.group("densities");

@@ -11,6 +11,7 @@
 #include "portamc/tilings/distributed_anchor_glauber.hpp"
 #include "portamc/tilings/rect_triangle_geometry.hpp"
 #include "portamc/tilings/rect_triangle_glauber.hpp"
+#include "portamc/tilings/rect_triangle_heights.hpp"
 #include "run_sampling.hpp"
 
 namespace portamc::tilings::detail {
@@ -53,7 +54,14 @@ RunResults sample_chain(Chain& sampler, const PreparedRun& run, const ProgressCa
       }
       r.observable_values.push_back(static_cast<double>(totals[2]) /
                                     static_cast<double>(totals[0] + totals[1] + totals[2]));
-      if (k + 1 == p.samples) r.configuration = {rows, cols, codes};
+      if (k + 1 == p.samples) {
+        r.configuration = {rows, cols, codes};
+        const RectTriangleHeights h =
+            heights_from_tiling(domain, RectTriangleTiling(domain.width(), domain.height(), codes));
+        r.heights = {rows + 1,
+                     static_cast<std::size_t>(domain.width()) + 1,
+                     {h.values.begin(), h.values.end()}};
+      }
     }
     const double done = static_cast<double>(k + 1) / static_cast<double>(p.samples);
     const bool go_on =

@@ -12,8 +12,10 @@
 // t = 1, 2, ... (steps_done() + 1 next). The face codes (rect_triangle_geometry.hpp) are the
 // state: one byte per face of the box, 2 * width * height bytes.
 //
-// No coupling from the past: not required for this model (the half-cube height picture gives a
-// partial order, but the open-ear moves are not checked to be monotone for it).
+// No coupling from the past: not required for this model. Its vertex heights
+// (rect_triangle_heights.hpp) give only a preorder on tilings (the three rectangle states of a
+// hexagon share them); the half-cube order is not implemented, nor checked to be monotone
+// under the open-ear moves.
 #include <Kokkos_Core.hpp>
 #include <cstdint>
 #include <limits>
