@@ -57,12 +57,12 @@ std::int64_t expect_same_chain(const typename Model::Domain& domain,
 
 /// Densities over `samples` samples `sweeps` apart: rank 0's gathered densities must equal the
 /// one-rank ones exactly.
-template <class Model>
-void expect_same_densities(const typename Model::Domain& domain,
-                           const typename Model::Weights& weights, std::uint64_t seed, int samples,
-                           int sweeps, const parallel::Communicator& comm) {
-  GlauberSampler<Model> one(domain, weights, seed);
-  DistributedGlauber<Model> many(domain, weights, seed, comm);
+/// Runs `samples` times `sweeps` sweeps of the one-rank chain `one` and the slab chain `many`
+/// (same domain, weights and seed), accumulating densities after each, and expects the
+/// densities gathered on rank 0 to equal the one-rank ones exactly.
+template <class OneRank, class Slabs>
+void expect_same_densities_of(OneRank& one, Slabs& many, int samples, int sweeps,
+                              const parallel::Communicator& comm) {
   many.set_halo_transport(transport_under_test());
   for (int k = 0; k < samples; ++k) {
     one.run_sweeps(sweeps);
@@ -79,6 +79,15 @@ void expect_same_densities(const typename Model::Domain& domain,
   } else {
     EXPECT_TRUE(b.values.empty());
   }
+}
+
+template <class Model>
+void expect_same_densities(const typename Model::Domain& domain,
+                           const typename Model::Weights& weights, std::uint64_t seed, int samples,
+                           int sweeps, const parallel::Communicator& comm) {
+  GlauberSampler<Model> one(domain, weights, seed);
+  DistributedGlauber<Model> many(domain, weights, seed, comm);
+  expect_same_densities_of(one, many, samples, sweeps, comm);
 }
 
 }  // namespace portamc::tilings::testing

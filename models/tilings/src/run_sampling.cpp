@@ -6,6 +6,7 @@
 
 #include "portamc/app.hpp"
 #include "portamc/tilings/distributed_anchor_glauber.hpp"
+#include "portamc/tilings/distributed_tiled_domino.hpp"
 #include "portamc/tilings/slab_decomposition.hpp"
 
 namespace portamc::tilings {
@@ -88,12 +89,14 @@ void check_ranks(const PreparedRun& run, int ranks) {
     return;
   }
   if (p.tile_rows != 0) {
-    throw std::invalid_argument(
-        "dynamics.tile_rows = " + std::to_string(p.tile_rows) +
-        " (tiled steps) with mode: glauber runs on one MPI rank only: the tiles would cross the "
-        "row slabs of the ranks; set dynamics.tile_rows=0 and dynamics.tile_cols=0 (one launch "
-        "per step) or run on one rank (it was started on " +
-        ranks_text(ranks) + ")");
+    if (p.model != TilingModel::domino) {
+      throw std::invalid_argument("dynamics.tile_rows = " + std::to_string(p.tile_rows) +
+                                  ": tiled steps are implemented for domino tilings only");
+    }
+    // Tiled dominoes: slabs of at least tile_rows rows (distributed_tiled_domino.hpp).
+    tiled_domino_slab(run.square->rows(), run.square->cols(), p.tile_rows, 0, ranks,
+                      "domino glauber on " + p.domain_description());
+    return;
   }
   const int rows = p.model == TilingModel::domino ? run.square->rows() : run.triangular->height();
   const int length = p.model == TilingModel::domino ? run.square->cols() : run.triangular->width();

@@ -7,6 +7,7 @@
 
 #include "portamc/tilings/aztec_shuffling.hpp"
 #include "portamc/tilings/distributed_glauber.hpp"
+#include "portamc/tilings/distributed_tiled_domino.hpp"
 #include "portamc/tilings/domino_glauber.hpp"
 #include "portamc/tilings/domino_heights.hpp"
 #include "portamc/tilings/lozenge_extremal.hpp"
@@ -84,16 +85,15 @@ void store_densities(const TypeDensities& d, const typename Readout::Model::Doma
 template <class Readout>
 RunResults sample_one_rank(const PreparedRun& run, const ProgressCallback& progress);
 
-// mode: glauber over several ranks: one chain in row slabs; every sample is gathered on rank
-// 0, which measures it with the one-rank code.
-template <class Readout>
-RunResults sample_slabs(const PreparedRun& run, const ProgressCallback& progress,
-                        const parallel::Communicator& comm) {
+// mode: glauber over several ranks: one chain in row slabs (DistributedGlauber, or for tiled
+// domino steps DistributedTiledDomino); every sample is gathered on rank 0, which measures it
+// with the one-rank code, so the output file is the one-rank file bit for bit.
+template <class Readout, class Chain>
+RunResults sample_slab_chain(Chain& chain, const PreparedRun& run, const ProgressCallback& progress,
+                             const parallel::Communicator& comm) {
   using Model = typename Readout::Model;
   const RunParameters& p = run.parameters;
   const auto& domain = Readout::domain(run);
-  DistributedGlauber<Model> chain(domain, Readout::weights(run), p.seed, comm,
-                                  p.start_maximal ? Start::maximal : Start::minimal, p.rule);
   if (p.halo_transport != parallel::HaloTransport::automatic)
     chain.set_halo_transport(p.halo_transport);
   RunResults r;
@@ -118,6 +118,23 @@ RunResults sample_slabs(const PreparedRun& run, const ProgressCallback& progress
   r.glauber_steps = chain.steps_done();
   store_densities<Readout>(chain.densities_on_root(), domain, r);
   return r;
+}
+
+template <class Readout>
+RunResults sample_slabs(const PreparedRun& run, const ProgressCallback& progress,
+                        const parallel::Communicator& comm) {
+  const RunParameters& p = run.parameters;
+  const Start start = p.start_maximal ? Start::maximal : Start::minimal;
+  if constexpr (Readout::tiled) {
+    if (p.tile_rows != 0) {
+      DistributedTiledDomino<> chain(Readout::domain(run), Readout::weights(run), p.seed,
+                                     p.schedule(), comm, start, p.rule);
+      return sample_slab_chain<Readout>(chain, run, progress, comm);
+    }
+  }
+  DistributedGlauber<typename Readout::Model> chain(Readout::domain(run), Readout::weights(run),
+                                                    p.seed, comm, start, p.rule);
+  return sample_slab_chain<Readout>(chain, run, progress, comm);
 }
 
 // mode: cftp over several ranks: rank r takes samples share_of(samples, r), each from its own

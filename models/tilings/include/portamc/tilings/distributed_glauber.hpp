@@ -7,11 +7,11 @@
 // and (seed, global vertex, t), as on one rank, so after every step the slabs put together
 // are bitwise the one-rank state, whatever the number of ranks.
 //
-// Dominoes and lozenges, one launch per step (no tiled steps: their tiles would cross the
-// slab boundaries), forward chains only (coupling from the past spreads whole samples over
-// the ranks instead: run_tilings.cpp). Memory: every rank builds the start tiling of the
-// whole domain on the host (Thurston), and gathering a tiling puts the whole state on rank 0;
-// the device holds the slab, its counts and the class runs of the slab only.
+// Dominoes and lozenges, one launch per step (tiled domino steps have their own slab chain:
+// distributed_tiled_domino.hpp), forward chains only (coupling from the past spreads whole samples
+// over the ranks instead: run_tilings.cpp). Memory: every rank builds the start tiling of the whole
+// domain on the host (Thurston), and gathering a tiling puts the whole state on rank 0; the device
+// holds the slab, its counts and the class runs of the slab only.
 #include <Kokkos_Core.hpp>
 #include <array>
 #include <chrono>
@@ -30,6 +30,7 @@
 #include "portamc/tilings/lozenge_glauber.hpp"
 #include "portamc/tilings/slab_decomposition.hpp"
 #include "portamc/tilings/slab_glauber_kernels.hpp"
+#include "portamc/tilings/slab_type_counts.hpp"
 
 namespace portamc::tilings {
 
@@ -160,45 +161,10 @@ class DistributedGlauber {
 
   /// Adds the owned cells of the current state to the per-cell tile-type counts.
   void accumulate_densities() {
-    const auto cells = static_cast<std::size_t>(slab_.own_cells());
-    if (counts_.extent(0) == 0) {
-      require_device_memory(cells * tile_types * sizeof(std::uint32_t),
-                            std::string(Model::name) + " tile-type counts (slab)");
-      counts_ = Kokkos::View<std::uint32_t**, Space>("portamc::tilings::slab_type_counts", cells,
-                                                     tile_types);
-    }
-    Kokkos::parallel_for("portamc::tilings::count_slab_tile_types",
-                         Kokkos::RangePolicy<Space, Kokkos::IndexType<std::int64_t>>(
-                             0, static_cast<std::int64_t>(cells)),
-                         CountSlabTypes<Space>{state_, counts_, own_offset()});
-    ++samples_;
+    counts_.accumulate(state_, own_offset(), slab_, tile_types, std::string(Model::name));
   }
-  /// Collective: the densities of the whole domain on rank 0 (type * cells + cell, the
-  /// one-rank TypeDensities bit for bit: the same integer counts over the same samples); on
-  /// the other ranks only cells, types and samples are set.
-  TypeDensities densities_on_root() const {
-    TypeDensities d;
-    d.cells = slab_.rows * slab_.row_length;
-    d.types = tile_types;
-    d.samples = samples_;
-    const auto cells = static_cast<std::size_t>(slab_.own_cells());
-    std::vector<std::uint64_t> own(cells * tile_types, 0);  // cell * types + type
-    if (samples_ > 0) {
-      const auto host = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), counts_);
-      for (std::size_t c = 0; c < cells; ++c)
-        for (int type = 0; type < tile_types; ++type) own[c * tile_types + type] = host(c, type);
-    }
-    const std::vector<std::uint64_t> all = comm_.gather(own);
-    if (!comm_.is_root()) return d;
-    const auto total = static_cast<std::size_t>(d.cells);
-    d.values.assign(total * tile_types, 0.0);
-    if (samples_ == 0) return d;
-    for (std::size_t c = 0; c < total; ++c)
-      for (int type = 0; type < tile_types; ++type)
-        d.values[type * total + c] =
-            static_cast<double>(all[c * tile_types + type]) / static_cast<double>(samples_);
-    return d;
-  }
+  /// Collective: the densities of the whole domain on rank 0 (SlabTypeCounts::on_root).
+  TypeDensities densities_on_root() const { return counts_.on_root(slab_, tile_types, comm_); }
 
  private:
   DistributedGlauber(const Domain& domain, const Weights& weights, std::uint64_t seed,
@@ -251,9 +217,8 @@ class DistributedGlauber {
   std::array<std::int64_t, classes> class_sizes_{};
   Kokkos::View<const std::uint64_t*, Space> thresholds_;
   State state_;
-  Kokkos::View<std::uint32_t**, Space> counts_;
+  SlabTypeCounts<Space> counts_;
   RowHaloExchange<typename Space::memory_space> halo_;
-  std::uint64_t samples_ = 0;
   std::uint64_t steps_done_ = 0;
   double halo_seconds_ = 0;
 };

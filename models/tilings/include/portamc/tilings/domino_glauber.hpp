@@ -30,6 +30,11 @@ struct DominoModel {
   /// Tiled launches of several steps (domino_tiled_kernel.hpp).
   static constexpr bool tiled = true;
   using TileLaunch = DominoTileLaunch;
+  static TileLaunch tile_launch(std::uint64_t seed, std::uint64_t first,
+                                const TileSchedule& schedule, std::int64_t rows, std::int64_t cols,
+                                std::int64_t& tiles_down) {
+    return domino_tile_launch(seed, first, schedule, rows, cols, tiles_down);
+  }
   template <class Space, bool Coupled>
   using TiledKernel = DominoTiledSteps<Space, Coupled>;
   static std::int64_t box_rows(const Domain& domain) { return domain.rows(); }

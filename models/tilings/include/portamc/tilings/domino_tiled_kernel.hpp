@@ -30,6 +30,7 @@
 #include "portamc/rng.hpp"
 #include "portamc/tilings/domino_glauber_kernel.hpp"
 #include "portamc/tilings/domino_tiling.hpp"
+#include "portamc/tilings/glauber_results.hpp"
 #include "portamc/tilings/glauber_weights.hpp"
 
 namespace portamc::tilings {
@@ -44,7 +45,40 @@ struct DominoTileLaunch {
   int substeps = 1;
   std::uint64_t class_bits = 0;  ///< bit s - 1: class of sub-step s
   std::uint64_t first_step = 1;  ///< global step number of sub-step 1
+  /// Where the state is a row slab of the box (distributed_tiled_domino.hpp): league rank 0
+  /// runs the tiles of tile row (band) first_band, and byte 0 of the state is face (row_origin,
+  /// 0). The defaults (0, 0) are the whole box. Faces, vertices and random words stay global.
+  std::int32_t first_band = 0;
+  std::int32_t row_origin = 0;
 };
+
+/// The launch of schedule `schedule` whose first sub-step is global step `first`, over the
+/// whole box (GlauberSampler's tiled launch: shift and class bits from
+/// rng::draw(seed, purpose_tiling_class, 1, first)). tiles_down: the box's tile rows (bands).
+inline DominoTileLaunch domino_tile_launch(std::uint64_t seed, std::uint64_t first,
+                                           const TileSchedule& schedule, std::int64_t rows,
+                                           std::int64_t cols, std::int64_t& tiles_down) {
+  const auto log2_of = [](int v) {
+    int k = 0;
+    while ((1 << k) < v) ++k;
+    return k;
+  };
+  const rng::Block b = rng::draw(seed, rng::purpose_tiling_class, 1, first);
+  DominoTileLaunch l;
+  l.row_log2 = log2_of(schedule.tile_rows);
+  l.col_log2 = log2_of(schedule.tile_cols);
+  l.row_shift =
+      static_cast<std::int32_t>(b[0] & static_cast<std::uint32_t>(schedule.tile_rows - 1));
+  l.col_shift =
+      static_cast<std::int32_t>(b[1] & static_cast<std::uint32_t>(schedule.tile_cols - 1));
+  l.substeps = schedule.substeps;
+  l.class_bits = (static_cast<std::uint64_t>(b[3]) << 32) | b[2];
+  l.first_step = first;
+  l.tiles_across =
+      static_cast<std::int32_t>((cols + l.col_shift + schedule.tile_cols - 1) / schedule.tile_cols);
+  tiles_down = (rows + l.row_shift + schedule.tile_rows - 1) / schedule.tile_rows;
+  return l;
+}
 
 template <class Space, bool Coupled>
 struct DominoTiledSteps {
@@ -67,18 +101,20 @@ struct DominoTiledSteps {
     const std::int32_t tile_rows = 1 << launch.row_log2, tile_cols = 1 << launch.col_log2;
     const std::int32_t faces = tile_rows * tile_cols;
     const std::int32_t tile = team.league_rank();
-    const std::int32_t r0 = (tile / launch.tiles_across) * tile_rows - launch.row_shift;
+    const std::int32_t r0 =
+        (tile / launch.tiles_across + launch.first_band) * tile_rows - launch.row_shift;
     const std::int32_t c0 = (tile % launch.tiles_across) * tile_cols - launch.col_shift;
     const Scratch up(team.team_scratch(0), faces);
     const Scratch lo(team.team_scratch(0), Coupled ? faces : 0);
     const std::int32_t rows = geometry.rows, cols = geometry.cols;
 
-    // Faces beyond the box read as outside, so blocks that reach them never rotate.
+    // Faces beyond the box read as outside, so blocks that reach them never rotate. A slab
+    // holds every in-box row of its tiles, at local row r - row_origin.
     Kokkos::parallel_for(Kokkos::TeamThreadRange(team, faces), [&](const std::int32_t f) {
       const std::int32_t r = r0 + (f >> launch.col_log2), c = c0 + (f & (tile_cols - 1));
       const bool in = r >= 0 && r < rows && c >= 0 && c < cols;
-      up(f) = in ? upper(r * cols + c) : direction::none;
-      if (Coupled) lo(f) = in ? lower(r * cols + c) : direction::none;
+      up(f) = in ? upper((r - launch.row_origin) * cols + c) : direction::none;
+      if (Coupled) lo(f) = in ? lower((r - launch.row_origin) * cols + c) : direction::none;
     });
     team.team_barrier();
 
@@ -106,8 +142,8 @@ struct DominoTiledSteps {
     Kokkos::parallel_for(Kokkos::TeamThreadRange(team, faces), [&](const std::int32_t f) {
       const std::int32_t r = r0 + (f >> launch.col_log2), c = c0 + (f & (tile_cols - 1));
       if (r < 0 || r >= rows || c < 0 || c >= cols) return;
-      upper(r * cols + c) = up(f);
-      if (Coupled) lower(r * cols + c) = lo(f);
+      upper((r - launch.row_origin) * cols + c) = up(f);
+      if (Coupled) lower((r - launch.row_origin) * cols + c) = lo(f);
     });
   }
 };

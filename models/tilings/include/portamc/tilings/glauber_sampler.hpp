@@ -310,23 +310,9 @@ class GlauberSampler {
     if constexpr (!Model::tiled) {
       throw std::logic_error("tiled launch for a model without tiled steps");
     } else {
-      const rng::Block b = rng::draw(seed, rng::purpose_tiling_class, 1, first);
-      const int rows_log2 = log2_of(schedule_.tile_rows), cols_log2 = log2_of(schedule_.tile_cols);
-      typename Model::TileLaunch l;
-      l.row_log2 = rows_log2;
-      l.col_log2 = cols_log2;
-      l.row_shift =
-          static_cast<std::int32_t>(b[0] & static_cast<std::uint32_t>(schedule_.tile_rows - 1));
-      l.col_shift =
-          static_cast<std::int32_t>(b[1] & static_cast<std::uint32_t>(schedule_.tile_cols - 1));
-      l.substeps = schedule_.substeps;
-      l.class_bits = (static_cast<std::uint64_t>(b[3]) << 32) | b[2];
-      l.first_step = first;
-      const std::int64_t rows = Model::box_rows(domain_), cols = Model::box_cols(domain_);
-      l.tiles_across = static_cast<std::int32_t>((cols + l.col_shift + schedule_.tile_cols - 1) /
-                                                 schedule_.tile_cols);
-      const std::int64_t tiles_down =
-          (rows + l.row_shift + schedule_.tile_rows - 1) / schedule_.tile_rows;
+      std::int64_t tiles_down = 0;
+      const typename Model::TileLaunch l = Model::tile_launch(
+          seed, first, schedule_, Model::box_rows(domain_), Model::box_cols(domain_), tiles_down);
       using Kernel = typename Model::template TiledKernel<Space, Coupled>;
       const int team = Kokkos::SpaceAccessibility<Space, Kokkos::HostSpace>::accessible ? 1 : 256;
       Kokkos::TeamPolicy<Space> policy(static_cast<int>(tiles_down * l.tiles_across), team);
@@ -340,12 +326,6 @@ class GlauberSampler {
       }
       return attempts;
     }
-  }
-
-  static int log2_of(int v) {
-    int k = 0;
-    while ((1 << k) < v) ++k;
-    return k;
   }
 
   void ensure_extremal() {

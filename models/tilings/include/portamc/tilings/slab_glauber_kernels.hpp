@@ -11,6 +11,7 @@
 #include "portamc/rng.hpp"
 #include "portamc/tilings/domino_glauber_kernel.hpp"
 #include "portamc/tilings/glauber_weights.hpp"
+#include "portamc/tilings/lozenge_glauber_kernel.hpp"
 #include "portamc/tilings/lozenge_tiling.hpp"
 #include "portamc/tilings/vertex_runs.hpp"
 
