@@ -51,7 +51,7 @@ config::Schema make_schema() {
            "Swendsen-Wang clusters")
       .add("algorithm.labelling", String{"union_find", {"union_find", "label_equivalence"}},
            "Swendsen-Wang cluster labelling: union-find, or the paper's label equivalence")
-      .add("algorithm.metropolis_kernel", String{"per_cell", {"per_cell", "packed"}},
+      .add("algorithm.metropolis_kernel", String{"packed", {"per_cell", "packed"}},
            "Metropolis sigma pass: one cell per thread, or four cells per thread with one random "
            "block per two cells (faster; another, equally valid chain for the same seed)")
       .add("moves.volume", Boolean{true}, "volume moves (false: fixed V_iso)")

@@ -67,6 +67,8 @@ void write_results(h5::Group root, const RunParameters& p, const std::vector<Poi
   cvf.attribute("molecules", p.molecules());
   cvf.attribute("algorithm", to_string(p.algorithm));
   cvf.attribute("labelling", to_string(p.labelling).c_str());
+  // Which Metropolis chain the seed drove (the kernels are different, equally valid chains).
+  cvf.attribute("metropolis_kernel", to_string(p.metropolis_kernel));
   cvf.attribute("points", static_cast<std::int64_t>(points.size()));
   cvf.attribute("volume_step", p.resolved_volume_step());
   cvf.attribute("r0_angstrom", p.model.r0_angstrom);  // v0 = r0^3 converts volumes to densities

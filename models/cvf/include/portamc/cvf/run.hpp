@@ -40,7 +40,7 @@ struct RunParameters {
   SigmaAlgorithm algorithm = SigmaAlgorithm::metropolis;
   Labelling labelling = Labelling::union_find;
   /// The Metropolis sigma pass (one or four cells per thread); chains differ, physics does not.
-  MetropolisKernel metropolis_kernel = MetropolisKernel::per_cell;
+  MetropolisKernel metropolis_kernel = MetropolisKernel::packed;
   StartKind start = StartKind::random;
   double initial_v_iso = 1.2;  ///< v0 per cell at the start
   bool volume_moves = true;

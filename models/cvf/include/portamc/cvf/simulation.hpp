@@ -32,7 +32,7 @@ struct SimulationSettings {
   VolumeMoveSettings volume;
   /// The Metropolis sigma pass: one cell per thread, or four (metropolis_packed.hpp). They draw
   /// different random numbers, so a chain depends on the choice (each is backend-independent).
-  MetropolisKernel metropolis_kernel = MetropolisKernel::per_cell;
+  MetropolisKernel metropolis_kernel = MetropolisKernel::packed;
 };
 
 /// Throws std::invalid_argument for t <= 0 or a non-finite p.
