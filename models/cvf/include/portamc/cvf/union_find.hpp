@@ -12,8 +12,8 @@
 // threads meet on the few entries at the top of one tree. Inside an 8 x 8 x 4 block these
 // unions run on shared-memory atomics among one team; about a sixth of the covalent bonds
 // cross a block face (1/8 along x and y, 1/4 along z; fewer for larger blocks), and the
-// global trees then link block roots, not variables. Block shapes from 8 x 8 x 4 to 32 x 8 x 4 measured within 5 % of
-// each other (docs/performance.md); the default is the fastest of them.
+// global trees then link block roots, not variables. Block shapes from 8 x 8 x 4 to 32 x 8 x 4
+// measured within 5 % of each other (docs/performance.md); the default is the fastest of them.
 //
 // Order. Local index v = arm C + lc (C cells per block, lc = lx + bx (ly + by lz)) orders the
 // block's variables as their global indices arm N + cell do (arm first, then z, y, x). So
