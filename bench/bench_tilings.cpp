@@ -47,6 +47,8 @@
 // --tiles R,C,K adds tiled runs (domino_tiled_kernel.hpp: K steps per launch in tiles of R x C
 // faces) to table 1 ("domino-t", "dom-sq-t") and to table 2 for the sizes of --cftp-tiled N,...
 // (rows "Nt"). Tiled GB/s counts the bytes a launch moves (2 x cells per launch, not per step).
+// --bits R,C,K does the same with the bit-sliced kernel of uniform dominoes
+// (domino_bitsliced_kernel.hpp; C >= 64): rows "domino-b", "dom-sq-b" and "Nb".
 //
 // Table 3, domino shuffling (aztec_shuffling.hpp): wall time of one exact uniform sample of
 // AD(n) on the default execution space (--shuffle N,...; GPU default 256,1000,2000,4000, CPU
@@ -81,6 +83,7 @@ using Space = Kokkos::DefaultExecutionSpace;
 struct Options {
   std::vector<int> aztec, hexagon, cftp, cftp_tiled, shuffle, bibone, rect_triangle, six_vertex;
   TileSchedule tiles;
+  TileSchedule bits;  ///< bit-sliced tiled runs
   bool cftp_large = false;
   double min_seconds = 1.0;
 };
@@ -180,6 +183,12 @@ void bench_aztec(int n, const Options& opt) {
     tiled.set_schedule(opt.tiles);
     time_glauber("domino-t", n, tiled, tiled_setup.seconds(), opt);
   }
+  if (opt.bits.tiled()) {
+    Kokkos::Timer bits_setup;
+    DominoGlauber<Space> bits(domain, DominoWeights::uniform(), 2024, all_horizontal(domain));
+    bits.set_schedule(opt.bits);
+    time_glauber("domino-b", n, bits, bits_setup.seconds(), opt);
+  }
 }
 
 void bench_square(int n, const Options& opt) {
@@ -192,6 +201,12 @@ void bench_square(int n, const Options& opt) {
     DominoGlauber<Space> tiled(square, DominoWeights::uniform(), 2024, random_blocks(square));
     tiled.set_schedule(opt.tiles);
     time_glauber("dom-sq-t", n, tiled, tiled_setup.seconds(), opt);
+  }
+  if (opt.bits.tiled()) {
+    Kokkos::Timer bits_setup;
+    DominoGlauber<Space> bits(square, DominoWeights::uniform(), 2024, random_blocks(square));
+    bits.set_schedule(opt.bits);
+    time_glauber("dom-sq-b", n, bits, bits_setup.seconds(), opt);
   }
 }
 
@@ -388,7 +403,10 @@ void bench_cftp(int n, const TileSchedule& schedule = {}) {
   Kokkos::fence();
   const double seconds = timer.seconds();
   std::printf("%-6s %12lld %12llu %7d %14llu %10.3f %8.1f\n",
-              (std::to_string(n) + (schedule.tiled() ? "t" : "")).c_str(),
+              (std::to_string(n) + (schedule.bit_sliced ? "b"
+                                    : schedule.tiled()  ? "t"
+                                                        : ""))
+                  .c_str(),
               static_cast<long long>(sampler.movable_vertices()),
               static_cast<unsigned long long>(sample.horizon), sample.passes,
               static_cast<unsigned long long>(sample.steps_run), seconds, setup_seconds);
@@ -472,7 +490,8 @@ int main(int argc, char** argv) {
   const char* usage =
       "usage: bench_tilings [--aztec N,...] [--hexagon N,...] [--bibone N,...] "
       "[--rect-triangle N,...] [--six-vertex N,...] [--cftp N,...] [--cftp-large] "
-      "[--shuffle N,...] [--tiles R,C,K] [--cftp-tiled N,...] [--min-seconds S]\n"
+      "[--shuffle N,...] [--tiles R,C,K] [--bits R,C,K] [--cftp-tiled N,...] "
+      "[--min-seconds S]\n"
       "a size list may be 'none' (skip those rows)\n";
   for (int i = 1; i < argc; ++i) {
     const bool has_value = i + 1 < argc;
@@ -497,6 +516,10 @@ int main(int argc, char** argv) {
       std::vector<int> v;
       ok = parse_list(argv[++i], v) && v.size() == 3;
       if (ok) opt.tiles = TileSchedule{v[0], v[1], v[2]};
+    } else if (!std::strcmp(argv[i], "--bits") && has_value) {
+      std::vector<int> v;
+      ok = parse_list(argv[++i], v) && v.size() == 3;
+      if (ok) opt.bits = TileSchedule{v[0], v[1], v[2], true};
     } else if (!std::strcmp(argv[i], "--cftp-large")) {
       opt.cftp_large = true;
     } else if (!std::strcmp(argv[i], "--min-seconds") && has_value) {
@@ -557,6 +580,11 @@ int main(int argc, char** argv) {
     std::printf("# rows nt: tiled, %d x %d faces per tile, %d steps per launch\n",
                 opt.tiles.tile_rows, opt.tiles.tile_cols, opt.tiles.substeps);
     for (int n : opt.cftp_tiled) guarded("cftp tiled", n, [&] { bench_cftp(n, opt.tiles); });
+  }
+  if (opt.bits.tiled()) {
+    std::printf("# rows nb: bit-sliced tiles, %d x %d faces per tile, %d steps per launch\n",
+                opt.bits.tile_rows, opt.bits.tile_cols, opt.bits.substeps);
+    for (int n : opt.cftp_tiled) guarded("cftp bits", n, [&] { bench_cftp(n, opt.bits); });
   }
   std::printf(
       "# Domino shuffling, exact uniform sample of AD(n): seconds per sample (mean of repeats), "

@@ -39,6 +39,7 @@ enum Purpose : std::uint32_t {
   purpose_cvf_arm_order = 14,        ///< CVF Metropolis arm order: entity 0, step = MC step
   purpose_cvf_bonds = 15,            ///< CVF Swendsen-Wang bonds: entity = cell, step = MC step
   purpose_cvf_cluster = 16,          ///< CVF Swendsen-Wang shift: entity = cluster label, step
+  purpose_tiling_bits = 17,          ///< bit-sliced domino chain: entity = tile task, step
   purpose_test = 255,
 };
 

@@ -230,6 +230,10 @@ class DistributedTiledDomino {
     if (schedule.substeps < 1 || schedule.substeps > 64)
       throw std::invalid_argument("tiled steps: substeps (" + std::to_string(schedule.substeps) +
                                   ") must be 1 .. 64");
+    if (schedule.bit_sliced)
+      throw std::invalid_argument(
+          "tiled steps over MPI slabs: the bit-sliced kernel runs on one rank only (bit_sliced "
+          "off over MPI)");
     return schedule;
   }
 

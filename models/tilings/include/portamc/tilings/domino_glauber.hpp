@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "portamc/tilings/domino_bitsliced_kernel.hpp"
 #include "portamc/tilings/domino_glauber_kernel.hpp"
 #include "portamc/tilings/domino_tiled_kernel.hpp"
 #include "portamc/tilings/domino_tiling.hpp"
@@ -37,6 +38,10 @@ struct DominoModel {
   }
   template <class Space, bool Coupled>
   using TiledKernel = DominoTiledSteps<Space, Coupled>;
+  /// Uniform weights: bit-sliced tiles (domino_bitsliced_kernel.hpp).
+  static constexpr bool bit_sliced = true;
+  template <class Space, bool Coupled>
+  using BitslicedKernel = DominoBitslicedSteps<Space, Coupled>;
   static std::int64_t box_rows(const Domain& domain) { return domain.rows(); }
   static std::int64_t box_cols(const Domain& domain) { return domain.cols(); }
 

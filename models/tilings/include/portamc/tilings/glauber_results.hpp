@@ -23,6 +23,8 @@ struct TileSchedule {
   int tile_rows = 0;
   int tile_cols = 0;
   int substeps = 1;  ///< 1 .. 64
+  /// Uniform dominoes only: the bit-sliced kernel (domino_bitsliced_kernel.hpp), tile_cols >= 64.
+  bool bit_sliced = false;
   bool tiled() const { return tile_rows != 0; }
 };
 

@@ -108,9 +108,15 @@ class GlauberSampler {
           throw std::invalid_argument("tiled steps: substeps (" +
                                       std::to_string(schedule.substeps) + ") must be 1 .. 64");
         }
-        tile_attempts_ = TileAttemptCounter(Model::vertex_runs(domain_), classes,
-                                            schedule.tile_rows, schedule.tile_cols);
+        if (schedule.bit_sliced) require_bit_sliced(schedule);
+        // The bit-sliced kernel also skips the vertices whose block crosses a 64-face word,
+        // i.e. tile edges every 64 columns for the attempt count.
+        tile_attempts_ =
+            TileAttemptCounter(Model::vertex_runs(domain_), classes, schedule.tile_rows,
+                               schedule.bit_sliced ? 64 : schedule.tile_cols);
       }
+    } else if (schedule.bit_sliced) {
+      throw std::invalid_argument("bit-sliced steps need tiled steps (tile_rows, tile_cols)");
     }
     schedule_ = schedule;
   }
@@ -254,6 +260,9 @@ class GlauberSampler {
                                       Kokkos::MemoryTraits<Kokkos::Unmanaged>>(thresholds.data(),
                                                                                thresholds.size()));
     thresholds_ = t;
+    const std::uint64_t half = probability_threshold(0.5);
+    fair_coin_ = rule == UpdateRule::heat_bath;
+    for (const std::uint64_t v : thresholds) fair_coin_ = fair_coin_ && v == half;
   }
 
   static Kokkos::RangePolicy<Space, Kokkos::IndexType<std::int32_t>> policy(std::size_t n) {
@@ -313,18 +322,49 @@ class GlauberSampler {
       std::int64_t tiles_down = 0;
       const typename Model::TileLaunch l = Model::tile_launch(
           seed, first, schedule_, Model::box_rows(domain_), Model::box_cols(domain_), tiles_down);
-      using Kernel = typename Model::template TiledKernel<Space, Coupled>;
-      const int team = Kokkos::SpaceAccessibility<Space, Kokkos::HostSpace>::accessible ? 1 : 256;
-      Kokkos::TeamPolicy<Space> policy(static_cast<int>(tiles_down * l.tiles_across), team);
-      Kokkos::parallel_for("portamc::tilings::tiled_glauber_steps",
-                           policy.set_scratch_size(0, Kokkos::PerTeam(Kernel::scratch_bytes(l))),
-                           Kernel{upper, lower, thresholds_, geometry_, l, seed});
+      constexpr bool host = Kokkos::SpaceAccessibility<Space, Kokkos::HostSpace>::accessible;
+      const int tiles = static_cast<int>(tiles_down * l.tiles_across);
+      if (schedule_.bit_sliced) {
+        using Kernel = typename Model::template BitslicedKernel<Space, Coupled>;
+        Kokkos::TeamPolicy<Space> policy(tiles, host ? 1 : Kernel::team_size(l));
+        Kokkos::parallel_for(
+            "portamc::tilings::bitsliced_glauber_steps",
+            policy.set_scratch_size(0, Kokkos::PerTeam(Kernel::scratch_bytes(l))),
+            Kernel{upper, lower, static_cast<std::int32_t>(Model::box_rows(domain_)),
+                   static_cast<std::int32_t>(Model::box_cols(domain_)), l, seed});
+      } else {
+        using Kernel = typename Model::template TiledKernel<Space, Coupled>;
+        Kokkos::TeamPolicy<Space> policy(tiles, host ? 1 : 256);
+        Kokkos::parallel_for("portamc::tilings::tiled_glauber_steps",
+                             policy.set_scratch_size(0, Kokkos::PerTeam(Kernel::scratch_bytes(l))),
+                             Kernel{upper, lower, thresholds_, geometry_, l, seed});
+      }
+      const int count_cols = schedule_.bit_sliced ? 64 : schedule_.tile_cols;
       std::uint64_t attempts = 0;
       for (int s = 0; s < l.substeps; ++s) {
         attempts += static_cast<std::uint64_t>(tile_attempts_.attempts(
-            static_cast<int>((l.class_bits >> s) & 1u), l.row_shift, l.col_shift));
+            static_cast<int>((l.class_bits >> s) & 1u), l.row_shift, l.col_shift % count_cols));
       }
       return attempts;
+    }
+  }
+
+  /// The bit-sliced kernel draws one fair bit per vertex: uniform weights, heat-bath rule.
+  void require_bit_sliced(const TileSchedule& schedule) const {
+    if constexpr (!Model::bit_sliced) {
+      throw std::invalid_argument(std::string(Model::name) +
+                                  ": bit-sliced steps are implemented for domino tilings only");
+    } else {
+      if (schedule.tile_cols < 64) {
+        throw std::invalid_argument("bit-sliced steps: tile_cols (" +
+                                    std::to_string(schedule.tile_cols) +
+                                    ") must be at least 64 (one 64-bit word per tile row)");
+      }
+      if (!fair_coin_) {
+        throw std::invalid_argument(
+            "bit-sliced steps: need uniform weights and the heat-bath rule (every move a fair "
+            "coin); use the byte kernel (bit_sliced off) for weighted or Metropolis chains");
+      }
     }
   }
 
@@ -364,6 +404,7 @@ class GlauberSampler {
   TileAttemptCounter tile_attempts_;
   std::uint64_t samples_ = 0;
   std::uint64_t steps_done_ = 0;
+  bool fair_coin_ = false;  ///< uniform weights and heat bath: every move a fair coin
 };
 
 }  // namespace portamc::tilings

@@ -28,6 +28,7 @@ struct LozengeModel {
   template <class Space, bool Coupled>
   using Kernel = LozengeGlauberStep<Space, Coupled>;
   static constexpr bool tiled = false;  ///< tiled steps: dominoes only so far
+  static constexpr bool bit_sliced = false;
 
   static std::size_t cell_count(const Domain& domain) { return domain.up_flags().size(); }
   static Geometry geometry(const Domain& domain, const Weights& weights);
