@@ -166,6 +166,22 @@ TEST_F(TilingsApp, DominoTiledStepsInBothModes) {
     }
     fs::remove(output);
   }
+  // Bit-sliced tiles (uniform weights): a different exact chain, recorded as bit_sliced = 1.
+  {
+    const auto output = path("bits.h5");
+    ASSERT_EQ(run("--set domain.n=8 --set cftp.samples=3 --set dynamics.tile_rows=8 "
+                  "--set dynamics.tile_cols=64 --set dynamics.substeps=16 "
+                  "--set dynamics.bit_sliced=true -q -o " +
+                  output),
+              0)
+        << log();
+    portamc::h5::InputFile f(output);
+    EXPECT_EQ(f.attribute_int("/tilings", "bit_sliced"), 1);
+    EXPECT_EQ(f.attribute_int("/tilings", "tile_cols"), 64);
+    const auto faces = f.read<unsigned char>("/tilings/domain/faces");
+    expect_densities_sum_to_one(f, {"north", "east", "south", "west"}, faces);
+    fs::remove(output);
+  }
   // Untiled runs record tile_rows = 0.
   const auto output = path("untiled.h5");
   ASSERT_EQ(run("--set domain.n=4 -q -o " + output), 0) << log();
@@ -400,6 +416,12 @@ TEST_F(TilingsApp, BadInputIsRejectedBeforeAnyWorkNamingTheProblem) {
       {"--set model=lozenge --set domain.shape=hexagon --set dynamics.tile_rows=8 "
        "--set dynamics.tile_cols=8",
        "tiled steps are implemented for domino tilings only"},
+      {"--set dynamics.bit_sliced=true", "at least 64 columns"},
+      {"--set dynamics.bit_sliced=true --set dynamics.tile_rows=8 --set dynamics.tile_cols=32",
+       "at least 64 columns"},
+      {"--set dynamics.bit_sliced=true --set dynamics.tile_rows=8 --set dynamics.tile_cols=64 "
+       "--set weights.kind=two_periodic",
+       "one fair coin per vertex"},
       {"--resume " + path("x.ckpt"), "no checkpoints"},
   };
   for (const auto& c : cases) {

@@ -89,27 +89,53 @@ BiboneCycleShape cycle_shape(const BiboneCycle& cycle, int width) {
   return shape;
 }
 
-BiboneMoveSet bibone_move_set(const BiboneDomain& domain) {
+BiboneMoveSet bibone_move_set(const BiboneDomain& domain, MoveColouring colouring) {
+  require_available(colouring);
   BiboneMoveSet set;
+  set.colouring = colouring;
   set.cycles = bibone_cycles();
   set.box_sites = domain.box_sites();
   set.pair_offset.push_back(0);
   for (std::size_t f = 0; f < set.cycles.size(); ++f) {
-    const PeriodicColouring colouring = periodic_colouring(set.cycles[f]);
-    set.colourings.push_back(colouring);
     set.shapes.push_back(cycle_shape(set.cycles[f], domain.width()));
     const auto sites = set.cycles[f].offsets();
-    for (int k = 0; k < colouring.classes(); ++k) {
+    const auto is_candidate = [&](int s) {
+      const int x = s % domain.width(), y = s / domain.width();
+      bool inside = true;
+      for (const auto& o : sites) inside = inside && domain.contains(x + o[0], y + o[1]);
+      return inside;
+    };
+    std::vector<std::vector<std::int32_t>> classes;
+    if (colouring == MoveColouring::periodic) {
+      const PeriodicColouring periodic = periodic_colouring(set.cycles[f]);
+      set.colourings.push_back(periodic);
+      classes.resize(static_cast<std::size_t>(periodic.classes()));
       for (int s = 0; s < domain.box_sites(); ++s) {
-        const int x = s % domain.width(), y = s / domain.width();
-        if (colouring.class_of(x, y) != k) continue;
-        bool inside = true;
-        for (const auto& o : sites) inside = inside && domain.contains(x + o[0], y + o[1]);
-        if (inside) set.anchors.push_back(s);
+        if (is_candidate(s))
+          classes[static_cast<std::size_t>(
+                      periodic.class_of(s % domain.width(), s / domain.width()))]
+              .push_back(s);
       }
+    } else {
+      std::vector<std::int32_t> candidates;
+      std::vector<std::int64_t> touched;
+      const BiboneCycleShape& shape = set.shapes.back();
+      for (int s = 0; s < domain.box_sites(); ++s) {
+        if (!is_candidate(s)) continue;
+        candidates.push_back(s);
+        for (int i = 0; i < shape.length; ++i) touched.push_back(std::int64_t{s} + shape.offset[i]);
+      }
+      classes = kokkos_kernels_classes(candidates, shape.length, touched, domain.box_sites());
+    }
+    for (const auto& anchors : classes) {
+      set.anchors.insert(set.anchors.end(), anchors.begin(), anchors.end());
       set.pair_family.push_back(static_cast<int>(f));
       set.pair_offset.push_back(static_cast<std::int32_t>(set.anchors.size()));
     }
+  }
+  if (set.pair_family.empty()) {  // no candidate cycle at all: one empty pair
+    set.pair_family.push_back(0);
+    set.pair_offset.push_back(0);
   }
   return set;
 }

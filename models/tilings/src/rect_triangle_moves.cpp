@@ -137,9 +137,11 @@ RectTriangleColouring rect_triangle_colouring(const RectTriangleRegion& region) 
 
 RectTriangleMoveSet rect_triangle_move_set(const TriangularDomain& domain,
                                            const RectTriangleWeights& weights,
-                                           RectTriangleMoves moves) {
+                                           RectTriangleMoves moves, MoveColouring colouring) {
   validate(weights);
+  require_available(colouring);
   RectTriangleMoveSet set;
+  set.colouring = colouring;
   set.width = domain.width();
   set.height = domain.height();
   set.regions = rect_triangle_regions(moves);
@@ -147,25 +149,39 @@ RectTriangleMoveSet rect_triangle_move_set(const TriangularDomain& domain,
   for (std::size_t f = 0; f < set.regions.size(); ++f) {
     const RectTriangleRegion& region = set.regions[f];
     set.shapes.push_back(shape_for(region, set.width, weights));
-    set.colourings.push_back(rect_triangle_colouring(region));
-    const RectTriangleColouring& colouring = set.colourings.back();
-    std::vector<std::vector<std::int32_t>> by_class(static_cast<std::size_t>(colouring.classes));
+    std::vector<std::int32_t> candidates;  // increasing vertex index x + (width + 1) y
     for (int y = 0; y <= set.height; ++y) {
       for (int x = 0; x <= set.width; ++x) {
         const bool inside =
             std::all_of(region.faces.begin(), region.faces.end(), [&](const Face& q) {
               return q[2] ? domain.has_up(x + q[0], y + q[1]) : domain.has_down(x + q[0], y + q[1]);
             });
-        if (inside) {
-          by_class[static_cast<std::size_t>(colouring.of(x, y))].push_back(x + (set.width + 1) * y);
-        }
+        if (inside) candidates.push_back(x + (set.width + 1) * y);
       }
     }
-    for (int c = 0; c < colouring.classes; ++c) {
-      const auto& anchors = by_class[static_cast<std::size_t>(c)];
+    std::vector<std::vector<std::int32_t>> by_class;
+    if (colouring == MoveColouring::periodic) {
+      set.colourings.push_back(rect_triangle_colouring(region));
+      const RectTriangleColouring& periodic = set.colourings.back();
+      by_class.resize(static_cast<std::size_t>(periodic.classes));
+      for (const std::int32_t v : candidates) {
+        by_class[static_cast<std::size_t>(periodic.of(v % (set.width + 1), v / (set.width + 1)))]
+            .push_back(v);
+      }
+    } else {
+      const RectTriangleMoveShape& shape = set.shapes.back();
+      std::vector<std::int64_t> touched;  // the face bytes of each candidate's region
+      for (const std::int32_t v : candidates) {
+        for (int i = 0; i < shape.faces; ++i) touched.push_back(set.base_of(v) + shape.offset[i]);
+      }
+      by_class = kokkos_kernels_classes(candidates, shape.faces, touched,
+                                        2 * std::int64_t{set.width} * set.height);
+    }
+    for (std::size_t c = 0; c < by_class.size(); ++c) {
+      const auto& anchors = by_class[c];
       set.anchors.insert(set.anchors.end(), anchors.begin(), anchors.end());
       set.pair_family.push_back(static_cast<int>(f));
-      set.pair_class.push_back(c);
+      set.pair_class.push_back(static_cast<int>(c));
       set.pair_offset.push_back(static_cast<std::int32_t>(set.anchors.size()));
     }
   }

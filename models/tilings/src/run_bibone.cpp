@@ -78,14 +78,18 @@ RunResults sample_bibone(const PreparedRun& run, const ProgressCallback& progres
                          const parallel::Communicator& comm) {
   const RunParameters& p = run.parameters;
   if (comm.size() == 1) {
-    OneRankBibone one{BiboneGlauber<>(*run.bibone, p.seed, *run.bibone_initial)};
-    return sample_chain(one, run, progress, comm);
+    OneRankBibone one{BiboneGlauber<>(*run.bibone, p.seed, *run.bibone_initial, p.colouring)};
+    RunResults r = sample_chain(one, run, progress, comm);
+    r.move_pairs = one.chain.move_set().pairs();
+    return r;
   }
   DistributedBiboneGlauber<> chain(*run.bibone, p.seed, comm, *run.bibone_initial,
-                                   "bibone glauber on " + p.domain_description());
+                                   "bibone glauber on " + p.domain_description(), p.colouring);
   if (p.halo_transport != parallel::HaloTransport::automatic)
     chain.set_halo_transport(p.halo_transport);
-  return sample_chain(chain, run, progress, comm);
+  RunResults r = sample_chain(chain, run, progress, comm);
+  r.move_pairs = chain.model().pairs();
+  return r;
 }
 
 }  // namespace portamc::tilings::detail

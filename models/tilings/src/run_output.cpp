@@ -109,6 +109,13 @@ void write_results(h5::Group root, const PreparedRun& run, const RunResults& r) 
     g.attribute("tile_rows", static_cast<std::int64_t>(schedule.tile_rows));
     g.attribute("tile_cols", static_cast<std::int64_t>(schedule.tile_cols));
     g.attribute("substeps", static_cast<std::int64_t>(schedule.substeps));
+    g.attribute("bit_sliced", static_cast<std::int64_t>(schedule.bit_sliced ? 1 : 0));
+  }
+  if (p.model == TilingModel::bibone || p.model == TilingModel::rect_triangle) {
+    // How the moves were split into parallel classes (dynamics.colouring) and how many
+    // (family, class) pairs that gave: one sweep is that many steps.
+    g.attribute("colouring", to_string(p.colouring));
+    g.attribute("move_pairs", static_cast<std::int64_t>(r.move_pairs));
   }
   write_domain(g, run);
 

@@ -88,15 +88,19 @@ RunResults sample_rect_triangle(const PreparedRun& run, const ProgressCallback& 
   const RunParameters& p = run.parameters;
   if (comm.size() == 1) {
     OneRankRectTriangle one{RectTriangleGlauber<>(*run.triangular, run.rect_triangle_weights,
-                                                  p.seed, *run.rect_triangle_initial)};
-    return sample_chain(one, run, progress, comm);
+                                                  p.seed, *run.rect_triangle_initial, p.colouring)};
+    RunResults r = sample_chain(one, run, progress, comm);
+    r.move_pairs = one.chain.move_set().pairs();
+    return r;
   }
-  DistributedRectTriangleGlauber<> chain(*run.triangular, run.rect_triangle_weights, p.seed, comm,
-                                         *run.rect_triangle_initial,
-                                         "rect_triangle glauber on " + p.domain_description());
+  DistributedRectTriangleGlauber<> chain(
+      *run.triangular, run.rect_triangle_weights, p.seed, comm, *run.rect_triangle_initial,
+      "rect_triangle glauber on " + p.domain_description(), p.colouring);
   if (p.halo_transport != parallel::HaloTransport::automatic)
     chain.set_halo_transport(p.halo_transport);
-  return sample_chain(chain, run, progress, comm);
+  RunResults r = sample_chain(chain, run, progress, comm);
+  r.move_pairs = chain.model().pairs();
+  return r;
 }
 
 }  // namespace portamc::tilings::detail

@@ -1,7 +1,8 @@
 // Device Glauber dynamics of bibone tilings: the matching stays valid after every step; the
 // device step equals a sequential host re-implementation and the host execution space bit for
 // bit; long runs are uniform over all matchings of small regions (chi-square on thinned samples,
-// and the same counts reject a visibly wrong law); bad inputs and CFTP are refused.
+// and the same counts reject a visibly wrong law), with periodic and with Kokkos Kernels colour
+// classes (move_colouring.hpp); bad inputs and CFTP are refused.
 #include <gtest/gtest.h>
 
 #include <Kokkos_Core.hpp>
@@ -82,8 +83,8 @@ TEST(BiboneGlauber, DeviceMatchesHostReferenceAndHostSpace) {
 // Counts of the thinned states of one long run, per matching (sorted enumeration order).
 std::vector<std::uint64_t> sample_counts(const BiboneDomain& d,
                                          const std::vector<BiboneMatching>& all, std::uint64_t seed,
-                                         int samples, int thin_sweeps) {
-  BiboneGlauber<> sampler(d, seed);
+                                         int samples, int thin_sweeps, MoveColouring colouring) {
+  BiboneGlauber<> sampler(d, seed, colouring);
   sampler.run_sweeps(50);  // burn-in
   std::vector<std::uint64_t> counts(all.size(), 0);
   for (int i = 0; i < samples; ++i) {
@@ -96,10 +97,13 @@ std::vector<std::uint64_t> sample_counts(const BiboneDomain& d,
   return counts;
 }
 
-void expect_uniform(const BiboneDomain& d, std::uint64_t seed, int samples) {
+// colouring: the chain's colour classes (both kinds are tested; a sweep is one step per pair).
+void expect_uniform(const BiboneDomain& d, std::uint64_t seed, int samples,
+                    MoveColouring colouring) {
+  if (!move_colouring_available(colouring)) GTEST_SKIP() << "no Kokkos Kernels in this build";
   const auto all = enumerate_bibone_matchings(d);
   ASSERT_GE(all.size(), 3u);
-  const auto counts = sample_counts(d, all, seed, samples, 6);
+  const auto counts = sample_counts(d, all, seed, samples, 6, colouring);
   const std::vector<double> uniform(all.size(), 1.0 / static_cast<double>(all.size()));
   const auto fit = portamc::tilings::testing::chi_square(counts, uniform);
   EXPECT_GT(fit.p_value, 1e-6) << d.to_mask() << fit.table;
@@ -109,30 +113,37 @@ void expect_uniform(const BiboneDomain& d, std::uint64_t seed, int samples) {
   for (std::size_t i = 0; i < all.size(); ++i) total += wrong[i] = i < all.size() / 2 ? 2.0 : 1.0;
   for (double& w : wrong) w /= total;
   EXPECT_LT(portamc::tilings::testing::chi_square(counts, wrong).p_value, 1e-6);
-  std::printf("%zu matchings, %d samples: chi2 %.1f, %d dof, p %.3g\n", all.size(), samples,
+  std::printf("%zu matchings, %d samples, %s classes (%d pairs): chi2 %.1f, %d dof, p %.3g\n",
+              all.size(), samples, to_string(colouring), bibone_move_set(d, colouring).pairs(),
               fit.statistic, fit.degrees_of_freedom, fit.p_value);
 }
 
 TEST(BiboneGlauber, UniformOnAParallelogram) {
-  expect_uniform(BiboneDomain::parallelogram(3, 4), 2024, 20000);
+  expect_uniform(BiboneDomain::parallelogram(3, 4), 2024, 20000, MoveColouring::periodic);
 }
 
 // An irregular region.
 TEST(BiboneGlauber, UniformOnAnIrregularRegion) {
-  expect_uniform(BiboneDomain::from_mask("###.\n####\n.###\n..##\n"), 77, 20000);
+  expect_uniform(BiboneDomain::from_mask("###.\n####\n.###\n..##\n"), 77, 20000,
+                 MoveColouring::kokkos_kernels);
 }
 
 TEST(BiboneGlauber, UniformOnATriangle) {
-  expect_uniform(BiboneDomain::triangle(4), 5, 20000);
+  expect_uniform(BiboneDomain::triangle(4), 5, 20000, MoveColouring::kokkos_kernels);
 }
 
 // One of its three matchings is left only by a butterfly flip.
 TEST(BiboneGlauber, UniformOnTheHourglass) {
-  expect_uniform(BiboneDomain::from_mask(".###..\n..##..\n..###.\n....##\n"), 9, 20000);
+  expect_uniform(BiboneDomain::from_mask(".###..\n..##..\n..###.\n....##\n"), 9, 20000,
+                 MoveColouring::periodic);
 }
 
 TEST(BiboneGlauber, UniformOnALargerHexagon) {
-  expect_uniform(BiboneDomain::hexagon(3, 4, 2), 31, 20000);
+  expect_uniform(BiboneDomain::hexagon(3, 4, 2), 31, 20000, MoveColouring::kokkos_kernels);
+}
+
+TEST(BiboneGlauber, UniformOnALargerHexagonWithPeriodicClasses) {
+  expect_uniform(BiboneDomain::hexagon(3, 4, 2), 32, 20000, MoveColouring::periodic);
 }
 
 TEST(BiboneGlauber, RefusesBadInputsAndCftp) {

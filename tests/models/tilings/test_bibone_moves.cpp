@@ -155,7 +155,7 @@ TEST(BiboneMoves, FourAndSixCyclesDoNotConnectTheHourglass) {
 
 TEST(BiboneMoves, ColourClassesAreSiteDisjoint) {
   const BiboneDomain d = BiboneDomain::parallelogram(23, 19);
-  const BiboneMoveSet moves = bibone_move_set(d);
+  const BiboneMoveSet moves = bibone_move_set(d, MoveColouring::periodic);
   ASSERT_EQ(moves.cycles.size(), 8u);
   const int expected_classes[8] = {4, 4, 4, 7, 7, 8, 8, 8};
   for (int f = 0; f < 8; ++f) EXPECT_EQ(moves.colourings[f].classes(), expected_classes[f]);

@@ -1,7 +1,8 @@
 // Rectangle-triangle tilings: geometry tables, validity of initial tilings and moves, exact
 // enumeration (cross-checked by symmetry and by the lozenge tilings it contains), connectivity
 // of the vertex moves by breadth-first search, disjointness of the colour classes, and the
-// Glauber sampler (host reference, uniform and weighted chi-square, bad inputs).
+// Glauber sampler (host reference, uniform and weighted chi-square with periodic and with
+// Kokkos Kernels colour classes, bad inputs).
 #include <gtest/gtest.h>
 
 #include <Kokkos_Core.hpp>
@@ -285,7 +286,9 @@ TEST(RectTriangleMoves, RegionsAndColouringsAreConsistent) {
   EXPECT_EQ(rect_triangle_colouring(regions[0]).classes, 3);
 
   const TriangularDomain d = TriangularDomain::hexagon(7, 5, 6);
-  const auto moves = rect_triangle_move_set(d, {}, RectTriangleMoves::vertex_and_open_ear);
+  const auto moves = rect_triangle_move_set(d, {}, RectTriangleMoves::vertex_and_open_ear,
+                                            MoveColouring::periodic);
+  ASSERT_EQ(moves.pairs(), 21);
   for (int p = 0; p < moves.pairs(); ++p) {
     const auto& shape = moves.shapes[static_cast<std::size_t>(moves.pair_family[p])];
     std::vector<int> touched(2 * static_cast<std::size_t>(d.width() * d.height()), 0);
@@ -362,8 +365,9 @@ TEST(RectTriangleGlauber, DeviceMatchesHostReferenceAndHostSpace) {
 // Counts of the thinned states of one long run, per tiling (sorted enumeration order).
 std::vector<std::uint64_t> sample_counts(const TriangularDomain& d, const RectTriangleWeights& w,
                                          const std::vector<RectTriangleTiling>& all,
-                                         std::uint64_t seed, int samples, int thin_sweeps) {
-  RectTriangleGlauber<> sampler(d, w, seed);
+                                         std::uint64_t seed, int samples, int thin_sweeps,
+                                         MoveColouring colouring) {
+  RectTriangleGlauber<> sampler(d, w, seed, colouring);
   sampler.run_sweeps(50);  // burn-in
   std::vector<std::uint64_t> counts(all.size(), 0);
   for (int i = 0; i < samples; ++i) {
@@ -378,15 +382,17 @@ std::vector<std::uint64_t> sample_counts(const TriangularDomain& d, const RectTr
 
 // Chi-square of one long thinned run against the exact law (weights from the enumeration), and
 // the same counts must reject a visibly wrong law (so the test has power).
+// colouring: the chain's colour classes (both kinds are tested; a sweep is one step per pair).
 void expect_law(const TriangularDomain& d, const RectTriangleWeights& w, std::uint64_t seed,
-                int samples, int thin = 4) {
+                int samples, MoveColouring colouring, int thin = 4) {
+  if (!move_colouring_available(colouring)) GTEST_SKIP() << "no Kokkos Kernels in this build";
   const auto all = list_rect_triangle_tilings(d, 100000);
   ASSERT_GE(all.size(), 3u);
   std::vector<double> exact(all.size());
   double z = 0;
   for (std::size_t i = 0; i < all.size(); ++i) z += exact[i] = weight(w, all[i]);
   for (double& p : exact) p /= z;
-  const auto counts = sample_counts(d, w, all, seed, samples, thin);
+  const auto counts = sample_counts(d, w, all, seed, samples, thin, colouring);
   const auto fit = portamc::tilings::testing::chi_square(counts, exact);
   EXPECT_GT(fit.p_value, 1e-6) << d.to_mask() << fit.table;
   std::vector<double> wrong(all.size());
@@ -396,31 +402,37 @@ void expect_law(const TriangularDomain& d, const RectTriangleWeights& w, std::ui
   }
   for (double& p : wrong) p /= total;
   EXPECT_LT(portamc::tilings::testing::chi_square(counts, wrong).p_value, 1e-6);
-  std::printf("%zu tilings, %d samples, t c r = %g %g %g: chi2 %.1f, %d dof, p %.3g\n", all.size(),
-              samples, w.t, w.c, w.r, fit.statistic, fit.degrees_of_freedom, fit.p_value);
+  std::printf(
+      "%zu tilings, %d samples, t c r = %g %g %g, %s classes (%d pairs): chi2 %.1f, %d dof, "
+      "p %.3g\n",
+      all.size(), samples, w.t, w.c, w.r, to_string(colouring),
+      rect_triangle_move_set(d, w, RectTriangleMoves::vertex_and_open_ear, colouring).pairs(),
+      fit.statistic, fit.degrees_of_freedom, fit.p_value);
 }
 
 TEST(RectTriangleGlauber, UniformOnTheTwoTwoOneHexagon) {
-  expect_law(TriangularDomain::hexagon(2, 2, 1), {}, 2024, 20000);
+  expect_law(TriangularDomain::hexagon(2, 2, 1), {}, 2024, 20000, MoveColouring::periodic);
 }
 
 TEST(RectTriangleGlauber, UniformOnANotchedHexagon) {
-  expect_law(irregular_domain(), {}, 4242, 20000);
+  expect_law(irregular_domain(), {}, 4242, 20000, MoveColouring::kokkos_kernels);
 }
 
 TEST(RectTriangleGlauber, UniformOnTheFourOneOneHexagon) {
   // Rows of up to four parallel rectangles: only the open-ear moves dissolve them.
-  expect_law(TriangularDomain::hexagon(4, 1, 1), {}, 7, 20000);
+  expect_law(TriangularDomain::hexagon(4, 1, 1), {}, 7, 20000, MoveColouring::kokkos_kernels);
 }
 
 // Weights far from 1 make rectangles sticky (slow mixing), so these stay moderate and the
 // exact detailed-balance test below covers strong weights.
 TEST(RectTriangleGlauber, WeightedOnTheTwoTwoOneHexagon) {
-  expect_law(TriangularDomain::hexagon(2, 2, 1), {0.8, 1.2, 1.4}, 99, 20000, 6);
+  expect_law(TriangularDomain::hexagon(2, 2, 1), {0.8, 1.2, 1.4}, 99, 20000,
+             MoveColouring::periodic, 6);
 }
 
 TEST(RectTriangleGlauber, WeightedOnTheThreeOneOneHexagon) {
-  expect_law(TriangularDomain::hexagon(1, 3, 1), {1.5, 0.7, 1.2}, 5, 20000);
+  expect_law(TriangularDomain::hexagon(1, 3, 1), {1.5, 0.7, 1.2}, 5, 20000,
+             MoveColouring::kokkos_kernels);
 }
 
 // Every move of every family satisfies detailed balance exactly (up to the 2^-32 rounding of

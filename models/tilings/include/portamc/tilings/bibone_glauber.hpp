@@ -1,8 +1,9 @@
 #pragma once
 // Glauber dynamics for uniform bibone tilings on one Kokkos execution space. Step t:
 //   pair p = bibone_pair_of_step(seed, t, pairs) picks a move family and one of its colour
-//   classes (bibone_moves.hpp; all 50 pairs equally likely, so each candidate cycle is tried
-//   once per 50 steps on average whatever the region);
+//   classes (bibone_moves.hpp; all pairs equally likely, so each candidate cycle is tried once
+//   per pairs() steps on average: 50 with the periodic colouring whatever the region, the
+//   number of conflict-graph colours summed over the families with kokkos_kernels);
 //   every cycle of p that alternates draws u = draw(seed, purpose_tiling_update, f *
 //   box_sites + anchor, t)[0] and ends in state A or B with probability 1/2 each.
 // Each step is a product of commuting symmetric kernels, so the uniform measure is invariant;
@@ -34,12 +35,15 @@ class BiboneGlauber {
   using State = Kokkos::View<std::uint8_t*, Space>;
 
   /// Starts from the matching that bibone_initial_matching finds (throws
-  /// std::invalid_argument with the reason if the region is not tileable).
-  BiboneGlauber(const BiboneDomain& domain, std::uint64_t seed)
-      : BiboneGlauber(domain, seed, bibone_initial_matching(domain)) {}
+  /// std::invalid_argument with the reason if the region is not tileable). `colouring`: how the
+  /// colour classes are found (move_colouring.hpp).
+  BiboneGlauber(const BiboneDomain& domain, std::uint64_t seed,
+                MoveColouring colouring = default_move_colouring)
+      : BiboneGlauber(domain, seed, bibone_initial_matching(domain), colouring) {}
   /// Starts from a given matching (validated).
-  BiboneGlauber(const BiboneDomain& domain, std::uint64_t seed, const BiboneMatching& initial)
-      : domain_(domain), moves_(bibone_move_set(domain)), seed_(seed) {
+  BiboneGlauber(const BiboneDomain& domain, std::uint64_t seed, const BiboneMatching& initial,
+                MoveColouring colouring = default_move_colouring)
+      : domain_(domain), moves_(bibone_move_set(domain, colouring)), seed_(seed) {
     if (moves_.anchors.size() >
             static_cast<std::size_t>(std::numeric_limits<std::int32_t>::max()) ||
         static_cast<std::int64_t>(domain.box_sites()) * 6 >

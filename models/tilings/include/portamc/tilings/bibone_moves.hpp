@@ -26,13 +26,17 @@
 // (the 2x2 blocks (x mod 2, y mod 2)), 7 for each triangle family and 8 for each butterfly
 // family (a lattice tiling by butterflies); 50 (family, class) pairs in all. Cycles of one class
 // touch disjoint sites, so a step updates them all in parallel with no race, each by an independent
-// heat-bath choice.
+// heat-bath choice. That is MoveColouring::periodic; MoveColouring::kokkos_kernels (the default
+// where Kokkos Kernels is linked, move_colouring.hpp) instead colours each family's conflict
+// graph in the given domain (anchors adjacent iff their cycles share a site): classes = colours,
+// no empty classes, typically fewer pairs than 50 (a family without candidates gets none).
 #include <array>
 #include <cstdint>
 #include <string>
 #include <vector>
 
 #include "portamc/tilings/bibone_domain.hpp"
+#include "portamc/tilings/move_colouring.hpp"
 
 namespace portamc::tilings {
 
@@ -69,9 +73,12 @@ BiboneCycleShape cycle_shape(const BiboneCycle& cycle, int width);
 /// Every candidate cycle of a region (all its sites in the region), grouped by (family, class)
 /// pair: pair p = family_first_pair[f] + class holds anchors[pair_offset[p] .. pair_offset[p+1]).
 /// The RNG entity of the cycle of family f at anchor site a is f * box_sites + a.
+/// kokkos_kernels: pairs run over families, then colours 0, 1, ...; anchors increasing in each
+/// pair; a domain without any candidate cycle gets one empty pair so that steps stay defined.
 struct BiboneMoveSet {
+  MoveColouring colouring = MoveColouring::periodic;
   std::vector<BiboneCycle> cycles;
-  std::vector<PeriodicColouring> colourings;
+  std::vector<PeriodicColouring> colourings;  ///< per family (periodic only; else empty)
   std::vector<BiboneCycleShape> shapes;
   std::vector<int> pair_family;
   std::vector<std::int32_t> pair_offset;
@@ -81,7 +88,9 @@ struct BiboneMoveSet {
   std::int64_t candidates() const { return static_cast<std::int64_t>(anchors.size()); }
 };
 
-BiboneMoveSet bibone_move_set(const BiboneDomain& domain);
+/// Throws std::invalid_argument for kokkos_kernels in a build without Kokkos Kernels.
+BiboneMoveSet bibone_move_set(const BiboneDomain& domain,
+                              MoveColouring colouring = default_move_colouring);
 
 /// (family, class) pair chosen by step t: bounded(draw(seed, purpose_tiling_class, 0, t)).
 int bibone_pair_of_step(std::uint64_t seed, std::uint64_t t, int pairs);

@@ -126,8 +126,10 @@ struct BiboneSlabModel {
   static constexpr const char* name = "bibone";
   BiboneMoveSet moves;
   int width = 0, height = 0;
-  explicit BiboneSlabModel(const BiboneDomain& d)
-      : moves(bibone_move_set(d)), width(d.width()), height(d.height()) {}
+  /// Every rank builds the global move set (the colouring depends on the whole domain only),
+  /// so all ranks agree on the pairs.
+  explicit BiboneSlabModel(const BiboneDomain& d, MoveColouring colouring = default_move_colouring)
+      : moves(bibone_move_set(d, colouring)), width(d.width()), height(d.height()) {}
   int rows() const { return height; }
   int row_length() const { return width; }
   int halo() const { return std::max(1, bibone_row_span(moves)); }
@@ -171,8 +173,9 @@ struct RectTriangleSlabModel {
   RectTriangleMoveSet moves;
   int width = 0, height = 0;
   std::uint64_t vertex_count = 0;
-  RectTriangleSlabModel(const TriangularDomain& d, const RectTriangleWeights& w)
-      : moves(rect_triangle_move_set(d, w, RectTriangleMoves::vertex_and_open_ear)),
+  RectTriangleSlabModel(const TriangularDomain& d, const RectTriangleWeights& w,
+                        MoveColouring colouring = default_move_colouring)
+      : moves(rect_triangle_move_set(d, w, RectTriangleMoves::vertex_and_open_ear, colouring)),
         width(d.width()),
         height(d.height()),
         vertex_count(static_cast<std::uint64_t>(d.vertex_count())) {}
@@ -348,9 +351,10 @@ class DistributedBiboneGlauber : public DistributedAnchorGlauber<BiboneSlabModel
  public:
   DistributedBiboneGlauber(const BiboneDomain& domain, std::uint64_t seed,
                            const parallel::Communicator& comm, const BiboneMatching& initial,
-                           const std::string& what = "bibone tiling")
-      : DistributedAnchorGlauber<BiboneSlabModel, Space>(BiboneSlabModel(domain), seed, comm,
-                                                         checked(domain, initial), what),
+                           const std::string& what = "bibone tiling",
+                           MoveColouring colouring = default_move_colouring)
+      : DistributedAnchorGlauber<BiboneSlabModel, Space>(BiboneSlabModel(domain, colouring), seed,
+                                                         comm, checked(domain, initial), what),
         domain_(domain) {}
   /// Collective: the whole matching on every rank.
   BiboneMatching matching() const { return BiboneMatching(this->bytes()); }
@@ -371,9 +375,11 @@ class DistributedRectTriangleGlauber
   DistributedRectTriangleGlauber(const TriangularDomain& domain, const RectTriangleWeights& weights,
                                  std::uint64_t seed, const parallel::Communicator& comm,
                                  const RectTriangleTiling& initial,
-                                 const std::string& what = "rect_triangle tiling")
+                                 const std::string& what = "rect_triangle tiling",
+                                 MoveColouring colouring = default_move_colouring)
       : DistributedAnchorGlauber<RectTriangleSlabModel, Space>(
-            RectTriangleSlabModel(domain, weights), seed, comm, checked(domain, initial), what),
+            RectTriangleSlabModel(domain, weights, colouring), seed, comm, checked(domain, initial),
+            what),
         width_(domain.width()),
         height_(domain.height()) {}
   /// Collective: the whole tiling on every rank.

@@ -67,44 +67,89 @@ struct DominoBitslicedSteps {
   KOKKOS_INLINE_FUNCTION static std::int32_t tasks(const DominoTileLaunch& l) {
     return (1 << (l.row_log2 - 1)) * words_per_row(l);
   }
-  /// Two planes per chain, plus the second phase's random words.
+  /// Per chain: the tile's bytes (kept until the store, which must leave direction::none
+  /// alone) and two bit planes; plus the second phase's random words.
   static std::size_t scratch_bytes(const DominoTileLaunch& l) {
     const std::size_t plane = std::size_t{1} << (l.row_log2 + l.col_log2 - 6);
-    return Words::shmem_size(2 * chains * plane) +
+    return chains * (Words::shmem_size(8 * plane) + 2 * Words::shmem_size(plane)) +
            Words::shmem_size(static_cast<std::size_t>(tasks(l)));
   }
-  /// Threads per team on devices: one per task of a phase, a multiple of 32, at most 256.
+  /// Threads per team on devices: one per task of a phase (a multiple of 32, at most 256), at
+  /// least 128 so that the tile's bytes load with enough loads in flight.
   static int team_size(const DominoTileLaunch& l) {
     const int n = (tasks(l) + 31) / 32 * 32;
-    return n > 256 ? 256 : n;
+    return n > 256 ? 256 : (n < 128 ? 128 : n);
   }
 
   KOKKOS_INLINE_FUNCTION static std::uint64_t join(std::uint32_t lo, std::uint32_t hi) {
     return (static_cast<std::uint64_t>(hi) << 32) | lo;
   }
 
-  /// Re-tiles the class vertices of vertex row i, word m, whose west columns are the bits of
-  /// `mask`, of one chain: vertical where `bits` is 1, horizontal where it is 0.
-  KOKKOS_INLINE_FUNCTION static void update(const Words& h, const Words& f, std::int32_t top,
-                                            std::int32_t bottom, std::uint64_t mask,
-                                            std::uint64_t bits) {
-    const std::uint64_t ht = h(top), ft = f(top), hb = h(bottom), fb = f(bottom);
-    const std::uint64_t south_top = ~ht & ft;
-    const std::uint64_t rot = ((ht & ft & hb & fb) | (south_top & (south_top >> 1))) & mask;
-    if (rot == 0) return;
+  /// Bit k of the result is bit 0 of byte k of x (little-endian bytes): the multiplier puts
+  /// byte k's bit at position 56 + k, and no two partial products overlap, so nothing carries.
+  KOKKOS_INLINE_FUNCTION static std::uint64_t gather_low_bits(std::uint64_t x) {
+    return ((x & 0x0101010101010101ull) * 0x0102040810204080ull) >> 56;
+  }
+  /// The h and f planes of 64 faces from their bytes (direction codes 0..4): h = d & 1 (east,
+  /// west), f = bit 0 of d ^ (d >> 1) (east = 1, south = 2; none = 4 gives 0 for both).
+  KOKKOS_INLINE_FUNCTION static void to_planes(const std::uint64_t* bytes, std::uint64_t& h,
+                                               std::uint64_t& f) {
+    h = 0;
+    f = 0;
+    for (int k = 0; k < 8; ++k) {
+      const std::uint64_t v = bytes[k];
+      h |= gather_low_bits(v) << (8 * k);
+      f |= gather_low_bits(v ^ (v >> 1)) << (8 * k);
+    }
+  }
+
+  /// The four words of a chain that one vertex row's word reads and may rewrite: h and f of
+  /// face rows i - 1 (top) and i (bottom).
+  struct Block4 {
+    std::uint64_t ht, ft, hb, fb;
+  };
+  KOKKOS_INLINE_FUNCTION static Block4 load(const Words& h, const Words& f, std::int32_t top,
+                                            std::int32_t bottom) {
+    return {h(top), f(top), h(bottom), f(bottom)};
+  }
+  /// Re-tiles the class vertices whose west columns are the bits of `mask`: vertical where
+  /// `bits` is 1, horizontal where it is 0. Returns whether anything changed.
+  KOKKOS_INLINE_FUNCTION static bool update(Block4& w, std::uint64_t mask, std::uint64_t bits) {
+    const std::uint64_t south_top = ~w.ht & w.ft;
+    const std::uint64_t rot = ((w.ht & w.ft & w.hb & w.fb) | (south_top & (south_top >> 1))) & mask;
     const std::uint64_t vertical = rot & bits, horizontal = rot & ~bits;
     const std::uint64_t block = rot | (rot << 1);
     const std::uint64_t h_new = horizontal | (horizontal << 1);
-    h(top) = (ht & ~block) | h_new;
-    f(top) = (ft & ~block) | horizontal | vertical | (vertical << 1);
-    h(bottom) = (hb & ~block) | h_new;
-    f(bottom) = (fb & ~block) | horizontal;
+    w.ht = (w.ht & ~block) | h_new;
+    w.ft = (w.ft & ~block) | horizontal | vertical | (vertical << 1);
+    w.hb = (w.hb & ~block) | h_new;
+    w.fb = (w.fb & ~block) | horizontal;
+    return rot != 0;
+  }
+  KOKKOS_INLINE_FUNCTION static void store(const Words& h, const Words& f, std::int32_t top,
+                                           std::int32_t bottom, const Block4& w) {
+    h(top) = w.ht;
+    f(top) = w.ft;
+    h(bottom) = w.hb;
+    f(bottom) = w.fb;
+  }
+  /// Vertex row i, word m of both chains: all words are read before any is written, so the
+  /// compiler need not order one chain's stores before the other's loads.
+  KOKKOS_INLINE_FUNCTION static void update_row(const Words& hu, const Words& fu, const Words& hl,
+                                                const Words& fl, std::int32_t top,
+                                                std::int32_t bottom, std::uint64_t mask,
+                                                std::uint64_t bits) {
+    Block4 u = load(hu, fu, top, bottom);
+    Block4 l = Coupled ? load(hl, fl, top, bottom) : Block4{};
+    if (update(u, mask, bits)) store(hu, fu, top, bottom, u);
+    if (Coupled && update(l, mask, bits)) store(hl, fl, top, bottom, l);
   }
 
   KOKKOS_INLINE_FUNCTION void operator()(const Member& team) const {
     const std::int32_t tile_rows = 1 << launch.row_log2;
     const std::int32_t words = words_per_row(launch);
     const std::int32_t plane = tile_rows * words;
+    const std::int32_t faces = plane * 64;
     const std::int32_t n_tasks = tasks(launch);
     const std::int32_t tile = team.league_rank();
     const std::int32_t r0 =
@@ -113,37 +158,47 @@ struct DominoBitslicedSteps {
     const std::uint64_t entity_base =
         static_cast<std::uint64_t>(tile + launch.first_band * launch.tiles_across) *
         static_cast<std::uint64_t>(n_tasks);
+    // Byte arrays as 64-bit words, so that 8 faces read as one aligned load.
+    const Words bytes_u(team.team_scratch(0), plane * 8);
+    const Words bytes_l(team.team_scratch(0), Coupled ? plane * 8 : 0);
     const Words hu(team.team_scratch(0), plane), fu(team.team_scratch(0), plane);
     const Words hl(team.team_scratch(0), Coupled ? plane : 0);
     const Words fl(team.team_scratch(0), Coupled ? plane : 0);
     const Words second(team.team_scratch(0), n_tasks);
+    std::uint8_t* const byte_u = reinterpret_cast<std::uint8_t*>(bytes_u.data());
+    std::uint8_t* const byte_l =
+        Coupled ? reinterpret_cast<std::uint8_t*>(bytes_l.data()) : nullptr;
 
-    const auto face_index = [&](std::int32_t w, int b, std::int32_t& index) {
-      const std::int32_t r = r0 + w / words, c = c0 + (w % words) * 64 + b;
+    // Face f of the tile: row f / (64 words), column f mod (64 words); false outside the box.
+    const auto global_index = [&](std::int32_t f, std::int32_t& index) {
+      const std::int32_t r = r0 + (f >> (launch.col_log2)), c = c0 + (f & (words * 64 - 1));
       index = (r - launch.row_origin) * cols + c;
       return r >= 0 && r < rows && c >= 0 && c < cols;
     };
 
-    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, plane), [&](const std::int32_t w) {
-      std::uint64_t h0 = 0, f0 = 0, h1 = 0, f1 = 0;
-      for (int b = 0; b < 64; ++b) {
+    // Coalesced byte loads, four in flight per thread: a plain strided loop waits for each
+    // load before issuing the next, and that latency dominated the launch.
+    const std::int32_t lane = team.team_rank(), width = team.team_size();
+    for (std::int32_t f0 = lane; f0 < faces; f0 += 4 * width) {
+      std::uint8_t u[4], l[4];
+      for (int k = 0; k < 4; ++k) {
         std::int32_t index = 0;
-        if (!face_index(w, b, index)) continue;
-        const std::uint8_t d = upper(index);  // none (4) reads as N: both bits 0
-        h0 |= static_cast<std::uint64_t>(d & 1u) << b;
-        f0 |= static_cast<std::uint64_t>(d == direction::east || d == direction::south) << b;
-        if (Coupled) {
-          const std::uint8_t e = lower(index);
-          h1 |= static_cast<std::uint64_t>(e & 1u) << b;
-          f1 |= static_cast<std::uint64_t>(e == direction::east || e == direction::south) << b;
-        }
+        const std::int32_t f = f0 + k * width;
+        const bool in = f < faces && global_index(f, index);
+        u[k] = in ? upper(index) : direction::none;
+        l[k] = Coupled && in ? lower(index) : direction::none;
       }
-      hu(w) = h0;
-      fu(w) = f0;
-      if (Coupled) {
-        hl(w) = h1;
-        fl(w) = f1;
+      for (int k = 0; k < 4; ++k) {
+        const std::int32_t f = f0 + k * width;
+        if (f >= faces) break;
+        byte_u[f] = u[k];
+        if (Coupled) byte_l[f] = l[k];
       }
+    }
+    team.team_barrier();
+    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, plane), [&](const std::int32_t w) {
+      to_planes(&bytes_u(8 * w), hu(w), fu(w));
+      if (Coupled) to_planes(&bytes_l(8 * w), hl(w), fl(w));
     });
     team.team_barrier();
 
@@ -162,38 +217,34 @@ struct DominoBitslicedSteps {
                                        entity_base + static_cast<std::uint64_t>(k), t);
         second(k) = join(b[2], b[3]);
         const std::uint64_t bits = join(b[0], b[1]), mask = mask_of_row(i);
-        update(hu, fu, (i - 1) * words + m, i * words + m, mask, bits);
-        if (Coupled) update(hl, fl, (i - 1) * words + m, i * words + m, mask, bits);
+        update_row(hu, fu, hl, fl, (i - 1) * words + m, i * words + m, mask, bits);
       });
       team.team_barrier();
       Kokkos::parallel_for(Kokkos::TeamThreadRange(team, n_tasks), [&](const std::int32_t k) {
         const std::int32_t i = 2 * (k / words) + 2, m = k % words;
         if (i >= tile_rows) return;
         const std::uint64_t bits = second(k), mask = mask_of_row(i);
-        update(hu, fu, (i - 1) * words + m, i * words + m, mask, bits);
-        if (Coupled) update(hl, fl, (i - 1) * words + m, i * words + m, mask, bits);
+        update_row(hu, fu, hl, fl, (i - 1) * words + m, i * words + m, mask, bits);
       });
       team.team_barrier();
     }
 
-    // Faces that are none stay none; others are rewritten only where they changed.
+    // Faces that are none stay none; the others are written back only where they changed.
     const auto decode = [](std::uint64_t h, std::uint64_t f, int b) -> std::uint8_t {
       const bool hb = ((h >> b) & 1u) != 0, fb = ((f >> b) & 1u) != 0;
       return hb ? (fb ? direction::east : direction::west)
                 : (fb ? direction::south : direction::north);
     };
-    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, plane), [&](const std::int32_t w) {
-      for (int b = 0; b < 64; ++b) {
-        std::int32_t index = 0;
-        if (!face_index(w, b, index)) continue;
-        const std::uint8_t d = upper(index);
-        if (d == direction::none) continue;
-        const std::uint8_t now = decode(hu(w), fu(w), b);
-        if (now != d) upper(index) = now;
-        if (Coupled) {
-          const std::uint8_t e = lower(index), later = decode(hl(w), fl(w), b);
-          if (e != later) lower(index) = later;
-        }
+    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, faces), [&](const std::int32_t f) {
+      std::int32_t index = 0;
+      if (byte_u[f] == direction::none || !global_index(f, index)) return;
+      const std::int32_t w = f >> 6;
+      const int b = f & 63;
+      const std::uint8_t now = decode(hu(w), fu(w), b);
+      if (now != byte_u[f]) upper(index) = now;
+      if (Coupled) {
+        const std::uint8_t later = decode(hl(w), fl(w), b);
+        if (later != byte_l[f]) lower(index) = later;
       }
     });
   }

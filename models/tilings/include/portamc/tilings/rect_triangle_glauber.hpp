@@ -2,7 +2,8 @@
 // Glauber dynamics of rectangle-triangle tilings weighted t^#A c^#B r^#C, on one Kokkos
 // execution space. Step t:
 //   pair p = rect_triangle_pair_of_step(seed, t, pairs) picks a move family and a colour class
-//   (rect_triangle_moves.hpp: 7 families x 3 classes, all equally likely);
+//   (rect_triangle_moves.hpp, all equally likely: 7 families x 3 classes with the periodic
+//   colouring, the conflict-graph colours of each family with kokkos_kernels);
 //   every anchor of p whose region is tiled on its own is re-tiled by heat bath with the face
 //   weights (rect_triangle_glauber_kernel.hpp).
 // Each step is a product of commuting heat-bath kernels, each reversible for the weighted
@@ -38,15 +39,18 @@ class RectTriangleGlauber {
   /// Starts from rect_triangle_initial_tiling (throws std::invalid_argument with the reason if
   /// the domain is not tileable), or from a given tiling (validated). Throws
   /// std::invalid_argument for weights that are not finite and positive and for a domain
-  /// without an interior vertex (no move could ever apply).
+  /// without an interior vertex (no move could ever apply). `colouring`: how the colour
+  /// classes are found (move_colouring.hpp).
   RectTriangleGlauber(const TriangularDomain& domain, const RectTriangleWeights& weights,
-                      std::uint64_t seed)
-      : RectTriangleGlauber(domain, weights, seed, checked_initial(domain, weights)) {}
+                      std::uint64_t seed, MoveColouring colouring = default_move_colouring)
+      : RectTriangleGlauber(domain, weights, seed, checked_initial(domain, weights), colouring) {}
   RectTriangleGlauber(const TriangularDomain& domain, const RectTriangleWeights& weights,
-                      std::uint64_t seed, const RectTriangleTiling& initial)
+                      std::uint64_t seed, const RectTriangleTiling& initial,
+                      MoveColouring colouring = default_move_colouring)
       : domain_(domain),
         weights_(weights),
-        moves_(rect_triangle_move_set(domain, weights, RectTriangleMoves::vertex_and_open_ear)),
+        moves_(rect_triangle_move_set(domain, weights, RectTriangleMoves::vertex_and_open_ear,
+                                      colouring)),
         seed_(seed) {
     if (2 * static_cast<std::int64_t>(domain.width() + 1) * (domain.height() + 1) >
         std::numeric_limits<std::int32_t>::max()) {

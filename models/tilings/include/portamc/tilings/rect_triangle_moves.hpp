@@ -29,13 +29,17 @@
 // the family's classes are (alpha x + beta y) mod m with the smallest m (then alpha, beta)
 // that separates every conflicting delta, found by trying all; so moves of one class touch
 // pairwise disjoint face bytes (the star gets m = 3: a proper 3-colouring of the vertices
-// like vertex_colour).
+// like vertex_colour). That is MoveColouring::periodic; MoveColouring::kokkos_kernels (the
+// default where Kokkos Kernels is linked, move_colouring.hpp) instead colours each family's
+// conflict graph in the given domain (anchors adjacent iff their regions share a face):
+// classes = colours, no empty classes.
 #include <Kokkos_Core.hpp>
 #include <array>
 #include <cstdint>
 #include <vector>
 
 #include "portamc/rng.hpp"
+#include "portamc/tilings/move_colouring.hpp"
 #include "portamc/tilings/rect_triangle_tiling.hpp"
 #include "portamc/tilings/triangular_domain.hpp"
 
@@ -98,13 +102,15 @@ struct RectTriangleColouring {
 };
 RectTriangleColouring rect_triangle_colouring(const RectTriangleRegion& region);
 
-/// Every (family, class) pair's anchors in one domain.
+/// Every (family, class) pair's anchors in one domain; anchors increasing in each pair.
+/// kokkos_kernels: pairs run over families, then colours 0, 1, ... (pair_class = colour).
 struct RectTriangleMoveSet {
+  MoveColouring colouring = MoveColouring::periodic;
   int width = 0;
   int height = 0;
   std::vector<RectTriangleRegion> regions;
-  std::vector<RectTriangleMoveShape> shapes;  ///< per family
-  std::vector<RectTriangleColouring> colourings;
+  std::vector<RectTriangleMoveShape> shapes;      ///< per family
+  std::vector<RectTriangleColouring> colourings;  ///< per family (periodic only; else empty)
   std::vector<int> pair_family;
   std::vector<int> pair_class;
   std::vector<std::int32_t> pair_offset;  ///< pairs() + 1 entries into anchors
@@ -115,10 +121,12 @@ struct RectTriangleMoveSet {
     return 2 * (vertex % (width + 1) + width * (vertex / (width + 1)));
   }
 };
-/// Throws std::invalid_argument for bad weights or a domain where no move applies anywhere.
+/// Throws std::invalid_argument for bad weights, a domain where no move applies anywhere, or
+/// kokkos_kernels in a build without Kokkos Kernels.
 RectTriangleMoveSet rect_triangle_move_set(const TriangularDomain& domain,
                                            const RectTriangleWeights& weights,
-                                           RectTriangleMoves moves);
+                                           RectTriangleMoves moves,
+                                           MoveColouring colouring = default_move_colouring);
 
 /// The (family, class) pair of step t: uniform over the pairs, from purpose_tiling_class.
 inline int rect_triangle_pair_of_step(std::uint64_t seed, std::uint64_t t, int pairs) {

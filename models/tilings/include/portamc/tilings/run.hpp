@@ -17,6 +17,7 @@
 #include "portamc/tilings/bibone_domain.hpp"
 #include "portamc/tilings/glauber_results.hpp"
 #include "portamc/tilings/glauber_weights.hpp"
+#include "portamc/tilings/move_colouring.hpp"
 #include "portamc/tilings/rect_triangle_tiling.hpp"
 #include "portamc/tilings/six_vertex_boundary.hpp"
 #include "portamc/tilings/six_vertex_weights.hpp"
@@ -40,6 +41,8 @@ struct RunParameters {
   std::string weights_kind;      ///< uniform, vertical_horizontal, two_periodic, q, abc, tcr
   std::vector<double> weight_values;
   UpdateRule rule = UpdateRule::heat_bath;
+  /// dynamics.colouring: colour classes of the bibone / rect_triangle moves (others ignore it).
+  MoveColouring colouring = default_move_colouring;
   std::uint64_t seed = 1;
   /// parallel.halo_transport: how halo rows of a distributed glauber chain travel.
   parallel::HaloTransport halo_transport = parallel::HaloTransport::automatic;
@@ -53,9 +56,11 @@ struct RunParameters {
   int tile_rows = 0;
   int tile_cols = 0;
   int substeps = 32;
+  bool bit_sliced = false;  ///< uniform dominoes: bit-plane tiles (domino_bitsliced_kernel.hpp)
   /// The schedule handed to the domino sampler (substeps 1 when untiled).
   TileSchedule schedule() const {
-    return tile_rows == 0 ? TileSchedule{} : TileSchedule{tile_rows, tile_cols, substeps};
+    return tile_rows == 0 ? TileSchedule{}
+                          : TileSchedule{tile_rows, tile_cols, substeps, bit_sliced};
   }
   /// A description of the domain for the output and the log, e.g. "aztec_diamond 40".
   std::string domain_description() const;
@@ -103,6 +108,7 @@ struct RunResults {
   std::vector<double> observable_values;                              ///< one per sample
   std::vector<std::uint64_t> cftp_horizons, cftp_steps, cftp_passes;  ///< per sample (cftp)
   std::uint64_t glauber_steps = 0;  ///< forward steps run (glauber)
+  int move_pairs = 0;               ///< bibone, rect_triangle: (family, colour class) pairs
   double seconds = 0;
 };
 
