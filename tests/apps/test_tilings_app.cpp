@@ -252,11 +252,24 @@ TEST_F(TilingsApp, BiboneGlauberOnEveryShape) {
     ASSERT_EQ(config.size(), sites.size());
     for (std::size_t i = 0; i < sites.size(); ++i) EXPECT_EQ(config[i] < 6, sites[i] != 0) << i;
     expect_densities_sum_to_one(f, {"orientation_0", "orientation_1", "orientation_2"}, sites);
+    const std::string colouring = f.attribute_string("/tilings", "colouring");
+    EXPECT_TRUE(colouring == "kokkos_kernels" || colouring == "periodic") << colouring;
+    EXPECT_GT(f.attribute_int("/tilings", "move_pairs"), 0) << c.args;
     const auto fractions = f.read<double>("/tilings/samples/orientation_0_fraction");
     ASSERT_EQ(fractions.size(), 20u);
     for (double v : fractions) EXPECT_TRUE(v >= 0 && v <= 1) << v;
     fs::remove(output);
   }
+  // Fixed periodic classes: 50 (family, class) pairs whatever the domain.
+  const auto output = path("bibone-periodic.h5");
+  ASSERT_EQ(run("--set model=bibone --set mode=glauber --set glauber.samples=2 "
+                "--set dynamics.colouring=periodic " +
+                cases[0].args + " -q -o " + output),
+            0)
+      << log();
+  portamc::h5::InputFile f(output);
+  EXPECT_EQ(f.attribute_string("/tilings", "colouring"), "periodic");
+  EXPECT_EQ(f.attribute_int("/tilings", "move_pairs"), 50);
 }
 
 TEST_F(TilingsApp, RectTriangleGlauberOnAHexagonAndAMask) {

@@ -79,10 +79,11 @@ std::int64_t expect_same(One& one, Many& many, const BytesOne& bytes_one,
 }
 
 std::int64_t expect_same_bibone(const BiboneDomain& d, std::uint64_t seed, const Communicator& comm,
-                                const std::string& what) {
+                                const std::string& what,
+                                MoveColouring colouring = default_move_colouring) {
   const BiboneMatching start = bibone_initial_matching(d);
-  BiboneGlauber<> one(d, seed, start);
-  DistributedBiboneGlauber<> many(d, seed, comm, start);
+  BiboneGlauber<> one(d, seed, start, colouring);
+  DistributedBiboneGlauber<> many(d, seed, comm, start, what, colouring);
   EXPECT_EQ(many.slab().halo, 3) << "bibone butterflies span four rows";
   return expect_same(
       one, many, [&] { return one.matching().bytes(); }, [&] { return many.matching().bytes(); },
@@ -98,10 +99,11 @@ struct OneRectTriangle {
 
 std::int64_t expect_same_rect_triangle(const TriangularDomain& d, const RectTriangleWeights& w,
                                        std::uint64_t seed, const Communicator& comm,
-                                       const std::string& what) {
+                                       const std::string& what,
+                                       MoveColouring colouring = default_move_colouring) {
   const RectTriangleTiling start = rect_triangle_initial_tiling(d);
-  OneRectTriangle one{RectTriangleGlauber<>(d, w, seed, start)};
-  DistributedRectTriangleGlauber<> many(d, w, seed, comm, start);
+  OneRectTriangle one{RectTriangleGlauber<>(d, w, seed, start, colouring)};
+  DistributedRectTriangleGlauber<> many(d, w, seed, comm, start, what, colouring);
   return expect_same(
       one, many, [&] { return one.chain.tiling().codes(); }, [&] { return many.tiling().codes(); },
       comm, what);
@@ -112,6 +114,10 @@ TEST(TilingsAnchorDistributed, BiboneHexagonsMatchOneRank) {
   // 9, 10, 7 has 16 rows (4 per rank on 4 ranks), 7, 6, 7 has 12 (3 per rank).
   EXPECT_GT(expect_same_bibone(BiboneDomain::hexagon(9, 10, 7), 5, comm, "hexagon 9 10 7"), 0);
   EXPECT_GT(expect_same_bibone(BiboneDomain::hexagon(7, 6, 7), 77, comm, "hexagon 7 6 7"), 0);
+  // The other colouring: fixed periodic classes instead of the domain's graph colouring.
+  EXPECT_GT(expect_same_bibone(BiboneDomain::hexagon(9, 10, 7), 6, comm,
+                               "hexagon 9 10 7, periodic classes", MoveColouring::periodic),
+            0);
 }
 
 TEST(TilingsAnchorDistributed, BiboneParallelogramAndMaskMatchOneRank) {
@@ -142,6 +148,10 @@ TEST(TilingsAnchorDistributed, RectTriangleHexagonsMatchOneRank) {
   EXPECT_GT(expect_same_rect_triangle(hex, {2.5, 0.6, 1.7}, 10, comm, "weighted hexagon 5 4 6"), 0);
   EXPECT_GT(expect_same_rect_triangle(TriangularDomain::hexagon(4, 4, 4), {0.7, 1.3, 2.2}, 11, comm,
                                       "weighted hexagon 4 4 4"),
+            0);
+  EXPECT_GT(expect_same_rect_triangle(hex, {2.5, 0.6, 1.7}, 14, comm,
+                                      "weighted hexagon 5 4 6, periodic classes",
+                                      MoveColouring::periodic),
             0);
 }
 

@@ -315,14 +315,9 @@ class DistributedAnchorGlauber {
 
   /// Collective: the whole state on rank 0 (rows in order), empty on the other ranks.
   std::vector<std::uint8_t> bytes_on_root() const {
-    std::vector<std::uint8_t> own(static_cast<std::size_t>(slab_.own_cells()));
-    const auto first = static_cast<std::size_t>(slab_.local_offset(slab_.own_begin));
-    Kokkos::deep_copy(
-        Kokkos::View<std::uint8_t*, Kokkos::HostSpace, Kokkos::MemoryTraits<Kokkos::Unmanaged>>(
-            own.data(), own.size()),
-        Kokkos::subview(Kokkos::View<const std::uint8_t*, Space>(state_),
-                        std::make_pair(first, first + own.size())));
-    return comm_.gather(own);
+    return gather_owned_bytes(comm_, state_,
+                              static_cast<std::size_t>(slab_.local_offset(slab_.own_begin)),
+                              static_cast<std::size_t>(slab_.own_cells()));
   }
   /// Collective: the whole state on every rank.
   std::vector<std::uint8_t> bytes() const {

@@ -145,12 +145,8 @@ class DistributedGlauber {
 
   /// Collective: the whole state on rank 0 (rows in order), empty on the other ranks.
   std::vector<std::uint8_t> bytes_on_root() const {
-    std::vector<std::uint8_t> own(static_cast<std::size_t>(slab_.own_cells()));
-    Kokkos::deep_copy(
-        Kokkos::View<std::uint8_t*, Kokkos::HostSpace, Kokkos::MemoryTraits<Kokkos::Unmanaged>>(
-            own.data(), own.size()),
-        own_view());
-    return comm_.gather(own);
+    return gather_owned_bytes(comm_, state_, static_cast<std::size_t>(own_offset()),
+                              static_cast<std::size_t>(slab_.own_cells()));
   }
   /// Collective: the whole tiling on every rank (gathered, then broadcast).
   Tiling tiling() const {
@@ -201,12 +197,6 @@ class DistributedGlauber {
   }
 
   std::int64_t own_offset() const { return slab_.local_offset(slab_.own_begin); }
-  Kokkos::View<const std::uint8_t*, Space> own_view() const {
-    const auto first = static_cast<std::size_t>(own_offset());
-    return Kokkos::subview(
-        Kokkos::View<const std::uint8_t*, Space>(state_),
-        std::make_pair(first, first + static_cast<std::size_t>(slab_.own_cells())));
-  }
 
   Domain domain_;
   std::uint64_t seed_;

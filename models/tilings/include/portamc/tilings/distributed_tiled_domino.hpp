@@ -40,6 +40,7 @@
 #include "portamc/tilings/domino_glauber.hpp"
 #include "portamc/tilings/domino_tiled_kernel.hpp"
 #include "portamc/tilings/glauber_results.hpp"
+#include "portamc/tilings/halo_rows.hpp"
 // slab_glauber_kernels.hpp (CountSlabTypes) uses LozengeGeometry without including it.
 #include "portamc/tilings/lozenge_glauber_kernel.hpp"
 #include "portamc/tilings/slab_decomposition.hpp"
@@ -167,12 +168,7 @@ class DistributedTiledDomino {
 
   /// Collective: the whole state on rank 0 (rows in order), empty on the other ranks.
   std::vector<std::uint8_t> bytes_on_root() const {
-    std::vector<std::uint8_t> own(static_cast<std::size_t>(slab_.own_cells()));
-    Kokkos::deep_copy(
-        Kokkos::View<std::uint8_t*, Kokkos::HostSpace, Kokkos::MemoryTraits<Kokkos::Unmanaged>>(
-            own.data(), own.size()),
-        Kokkos::subview(State(state_), std::make_pair(std::size_t{0}, own.size())));
-    return comm_.gather(own);
+    return gather_owned_bytes(comm_, state_, 0, static_cast<std::size_t>(slab_.own_cells()));
   }
   /// Collective: the whole tiling on every rank (gathered, then broadcast).
   DominoTiling tiling() const {

@@ -13,6 +13,8 @@
 #include <limits>
 #include <stdexcept>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "portamc/byte_exchange.hpp"
 #include "portamc/halo_transport.hpp"
@@ -20,6 +22,21 @@
 #include "portamc/tilings/slab_decomposition.hpp"
 
 namespace portamc::tilings {
+
+/// Collective: the `count` owned bytes of `state` from byte `first` on (a rank's own rows of a
+/// slab state) gathered on rank 0 in rank order, i.e. the whole state with its rows in order;
+/// empty on the other ranks. Every slab chain reads its state back this way.
+template <class Space>
+std::vector<std::uint8_t> gather_owned_bytes(const parallel::Communicator& comm,
+                                             const Kokkos::View<std::uint8_t*, Space>& state,
+                                             std::size_t first, std::size_t count) {
+  std::vector<std::uint8_t> own(count);
+  Kokkos::deep_copy(
+      Kokkos::View<std::uint8_t*, Kokkos::HostSpace, Kokkos::MemoryTraits<Kokkos::Unmanaged>>(
+          own.data(), own.size()),
+      Kokkos::subview(state, std::make_pair(first, first + count)));
+  return comm.gather(own);
+}
 
 template <class MemorySpace, class T = std::uint8_t>
 class RowHaloExchange {
