@@ -8,6 +8,7 @@
 #include <Kokkos_Core.hpp>
 #include <cstdint>
 #include <stdexcept>
+#include <string>
 #include <vector>
 
 #include "chi_square.hpp"
@@ -18,6 +19,7 @@
 #include "portamc/tilings/domino_heights.hpp"
 #include "portamc/tilings/lozenge_glauber.hpp"
 #include "portamc/tilings/thurston.hpp"
+#include "tiled_launch_check.hpp"
 
 namespace {
 
@@ -28,6 +30,7 @@ using portamc::tilings::testing::chi_square;
 using portamc::tilings::testing::ChiSquare;
 using portamc::tilings::testing::domino_index;
 using portamc::tilings::testing::domino_law;
+using portamc::tilings::testing::launches_that_match;
 using portamc::tilings::testing::vertical_dominoes;
 
 // Host reference of one bit-sliced launch from global step `first`; returns the attempts (class
@@ -90,31 +93,16 @@ TEST(DominoBitsliced, LaunchesMatchTheHostReferenceAndCountAttemptsExactly) {
                                                          "..#####\n")};
   const TileSchedule schedules[] = {{4, 64, 5, true}, {8, 128, 16, true}, {32, 256, 64, true}};
   for (const SquareDomain& domain : shapes) {
-    const std::vector<int> boundary = domino_boundary_heights(domain);
     for (const TileSchedule& schedule : schedules) {
       DominoGlauber<> sampler(domain, DominoWeights::uniform(), 41);
       sampler.set_schedule(schedule);
-      DominoTiling reference = maximal_domino_tiling(domain);
-      int moved = 0;
-      for (int launch = 0; launch < 40; ++launch) {
-        const DominoTiling before = reference;
-        const std::uint64_t expected =
-            host_bitsliced_launch(domain, schedule, 41, sampler.steps_done() + 1, reference);
-        ASSERT_EQ(sampler.run_steps(1), expected) << "attempts of launch " << launch;
-        const DominoTiling now = sampler.tiling();
-        ASSERT_EQ(now, reference) << "launch " << launch << ", tiles " << schedule.tile_rows
-                                  << " x " << schedule.tile_cols;
-        moved += now != before;
-        const std::vector<int> h = sampler.heights();
-        ASSERT_TRUE(is_height_function(domain, h)) << height_function_error(domain, h);
-        for (int i = 0; i < domain.vertex_rows(); ++i) {
-          for (int j = 0; j < domain.vertex_cols(); ++j) {
-            if (domain.is_boundary_vertex(i, j)) {
-              ASSERT_EQ(h[domain.vertex_index(i, j)], boundary[domain.vertex_index(i, j)]);
-            }
-          }
-        }
-      }
+      const int moved = launches_that_match(
+          sampler, domain, 40,
+          [&](std::uint64_t first, DominoTiling& t) {
+            return host_bitsliced_launch(domain, schedule, 41, first, t);
+          },
+          "tiles " + std::to_string(schedule.tile_rows) + " x " +
+              std::to_string(schedule.tile_cols));
       EXPECT_GT(moved, 20);  // the chain does move
     }
   }

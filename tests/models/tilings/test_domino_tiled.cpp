@@ -18,6 +18,7 @@
 #include "portamc/tilings/domino_glauber.hpp"
 #include "portamc/tilings/domino_heights.hpp"
 #include "portamc/tilings/thurston.hpp"
+#include "tiled_launch_check.hpp"
 
 namespace {
 
@@ -27,6 +28,7 @@ using portamc::tilings::testing::chi_square;
 using portamc::tilings::testing::ChiSquare;
 using portamc::tilings::testing::domino_index;
 using portamc::tilings::testing::domino_law;
+using portamc::tilings::testing::launches_that_match;
 
 // Host reference of one tiled launch starting at global step `first`; returns the attempts
 // (class vertices of the domain off the tile edges, summed over sub-steps).
@@ -83,30 +85,15 @@ TEST(DominoTiled, LaunchesMatchTheHostReferenceAndCountAttemptsExactly) {
       {DominoWeights::two_periodic(1.0, 0.3), UpdateRule::heat_bath, {4, 4, 64}},
       {DominoWeights::uniform(), UpdateRule::metropolis, {16, 16, 3}}};
   for (const SquareDomain& domain : shapes) {
-    const std::vector<int> boundary = domino_boundary_heights(domain);
     for (const Case& k : cases) {
       DominoGlauber<> sampler(domain, k.weights, 41, Start::maximal, k.rule);
       sampler.set_schedule(k.schedule);
-      DominoTiling reference = maximal_domino_tiling(domain);
-      int moved = 0;
-      for (int launch = 0; launch < 60; ++launch) {
-        const DominoTiling before = reference;
-        const std::uint64_t expected = host_tiled_launch(domain, k.weights, k.rule, k.schedule, 41,
-                                                         sampler.steps_done() + 1, reference);
-        ASSERT_EQ(sampler.run_steps(1), expected) << "attempts of launch " << launch;
-        const DominoTiling now = sampler.tiling();
-        ASSERT_EQ(now, reference) << "launch " << launch;
-        moved += now != before;
-        const std::vector<int> h = sampler.heights();
-        ASSERT_TRUE(is_height_function(domain, h)) << height_function_error(domain, h);
-        for (int i = 0; i < domain.vertex_rows(); ++i) {
-          for (int j = 0; j < domain.vertex_cols(); ++j) {
-            if (domain.is_boundary_vertex(i, j)) {
-              ASSERT_EQ(h[domain.vertex_index(i, j)], boundary[domain.vertex_index(i, j)]);
-            }
-          }
-        }
-      }
+      const int moved = launches_that_match(
+          sampler, domain, 60,
+          [&](std::uint64_t first, DominoTiling& t) {
+            return host_tiled_launch(domain, k.weights, k.rule, k.schedule, 41, first, t);
+          },
+          to_string(k.rule));
       EXPECT_GT(moved, 20) << to_string(k.rule);  // the chain does move
       EXPECT_EQ(sampler.steps_done(), 60u * static_cast<std::uint64_t>(k.schedule.substeps));
     }
