@@ -113,7 +113,7 @@ void add_keys(config::Schema& s) {
            "faces")
       .add("dynamics.bit_sliced", Boolean{false},
            "domino tiled steps with uniform weights and heat_bath: hold each tile as bit planes "
-           "(domino_bitsliced_kernel.hpp; 5-15x faster on GPUs, a different but equally exact "
+           "(domino_bitsliced_kernel.hpp; 5-18x faster on GPUs, a different but equally exact "
            "chain); needs dynamics.tile_cols >= 64 and one MPI rank")
       .add("dynamics.substeps", Integer{1, 64, 32},
            "domino tiled steps: steps per launch (step counts are rounded up to whole launches); "
