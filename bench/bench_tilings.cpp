@@ -62,6 +62,7 @@
 #include <cstring>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "portamc/device_info.hpp"
@@ -172,42 +173,35 @@ void time_glauber(const char* model, int n, Sampler& sampler, double setup_secon
   std::fflush(stdout);
 }
 
+// The rows of one domino domain from one kind of start: the paper's chain (one launch per
+// step), then, when asked, byte tiles ("-t") and bit-sliced tiles ("-b"). The first row's setup
+// time includes building the domain.
+template <class Start>
+void time_domino_rows(const std::string& model, int n, const SquareDomain& domain,
+                      double domain_seconds, Start&& start, const Options& opt) {
+  const std::pair<const char*, TileSchedule> rows[] = {
+      {"", TileSchedule{}}, {"-t", opt.tiles}, {"-b", opt.bits}};
+  for (const auto& [suffix, schedule] : rows) {
+    const bool plain = *suffix == '\0';
+    if (!plain && !schedule.tiled()) continue;
+    Kokkos::Timer setup;
+    DominoGlauber<Space> sampler(domain, DominoWeights::uniform(), 2024, start(domain));
+    sampler.set_schedule(schedule);
+    time_glauber((model + suffix).c_str(), n, sampler,
+                 setup.seconds() + (plain ? domain_seconds : 0.0), opt);
+  }
+}
+
 void bench_aztec(int n, const Options& opt) {
   Kokkos::Timer setup;
   const SquareDomain domain = SquareDomain::aztec_diamond(n);
-  DominoGlauber<Space> sampler(domain, DominoWeights::uniform(), 2024, all_horizontal(domain));
-  time_glauber("domino", n, sampler, setup.seconds(), opt);
-  if (opt.tiles.tiled()) {
-    Kokkos::Timer tiled_setup;
-    DominoGlauber<Space> tiled(domain, DominoWeights::uniform(), 2024, all_horizontal(domain));
-    tiled.set_schedule(opt.tiles);
-    time_glauber("domino-t", n, tiled, tiled_setup.seconds(), opt);
-  }
-  if (opt.bits.tiled()) {
-    Kokkos::Timer bits_setup;
-    DominoGlauber<Space> bits(domain, DominoWeights::uniform(), 2024, all_horizontal(domain));
-    bits.set_schedule(opt.bits);
-    time_glauber("domino-b", n, bits, bits_setup.seconds(), opt);
-  }
+  time_domino_rows("domino", n, domain, setup.seconds(), all_horizontal, opt);
 }
 
 void bench_square(int n, const Options& opt) {
   Kokkos::Timer setup;
   const SquareDomain square = SquareDomain::rectangle(2 * n, 2 * n);
-  DominoGlauber<Space> sampler(square, DominoWeights::uniform(), 2024, random_blocks(square));
-  time_glauber("dom-sq", n, sampler, setup.seconds(), opt);
-  if (opt.tiles.tiled()) {
-    Kokkos::Timer tiled_setup;
-    DominoGlauber<Space> tiled(square, DominoWeights::uniform(), 2024, random_blocks(square));
-    tiled.set_schedule(opt.tiles);
-    time_glauber("dom-sq-t", n, tiled, tiled_setup.seconds(), opt);
-  }
-  if (opt.bits.tiled()) {
-    Kokkos::Timer bits_setup;
-    DominoGlauber<Space> bits(square, DominoWeights::uniform(), 2024, random_blocks(square));
-    bits.set_schedule(opt.bits);
-    time_glauber("dom-sq-b", n, bits, bits_setup.seconds(), opt);
-  }
+  time_domino_rows("dom-sq", n, square, setup.seconds(), random_blocks, opt);
 }
 
 void bench_hexagon(int n, const Options& opt) {
