@@ -43,6 +43,8 @@
 // 1024,2048 --bibone 1024,2048,4096 --rect-triangle 256,512,1024 --six-vertex 4096,8192,16384
 // --cftp 256; CPU: --aztec 1024,2048 --hexagon 256,512 --bibone 256,512 --rect-triangle 64,128
 // --six-vertex 256,512 --cftp 32,64.
+// --class-order random,cyclic runs every CFTP row in each listed class order (class_order.hpp;
+// default random, the paper's chain).
 // --cftp-large adds AD(1000) to the CFTP table (hours on one CPU core).
 // --tiles R,C,K adds tiled runs (domino_tiled_kernel.hpp: K steps per launch in tiles of R x C
 // faces) to table 1 ("domino-t", "dom-sq-t") and to table 2 for the sizes of --cftp-tiled N,...
@@ -56,6 +58,7 @@
 // the cells to the host and their conversion to a DominoTiling, not included in "seconds".
 #include <Kokkos_Core.hpp>
 #include <Kokkos_Timer.hpp>
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -87,6 +90,7 @@ struct Options {
   TileSchedule bits;  ///< bit-sliced tiled runs
   bool cftp_large = false;
   double min_seconds = 1.0;
+  std::vector<ClassOrder> orders{ClassOrder::random};  ///< class orders of the CFTP rows
 };
 
 // Every row of an Aztec diamond is an even run of faces, so horizontal dominoes tile it.
@@ -387,21 +391,22 @@ void bench_six_vertex(const char* model, int n, const SixVertexWeights& weights,
             run, active, setup.seconds(), opt);
 }
 
-void bench_cftp(int n, const TileSchedule& schedule = {}) {
+void bench_cftp(int n, ClassOrder order, const TileSchedule& schedule = {}) {
   Kokkos::Timer setup;
   DominoGlauber<Space> sampler(SquareDomain::aztec_diamond(n), DominoWeights::uniform(), 1);
   sampler.set_schedule(schedule);
+  sampler.set_class_order(order);
   const double setup_seconds = setup.seconds();
   Kokkos::Timer timer;
   const auto sample = sampler.exact_sample(7);
   Kokkos::fence();
   const double seconds = timer.seconds();
-  std::printf("%-6s %12lld %12llu %7d %14llu %10.3f %8.1f\n",
+  std::printf("%-6s %-7s %12lld %12llu %7d %14llu %10.3f %8.1f\n",
               (std::to_string(n) + (schedule.bit_sliced ? "b"
                                     : schedule.tiled()  ? "t"
                                                         : ""))
                   .c_str(),
-              static_cast<long long>(sampler.movable_vertices()),
+              to_string(order), static_cast<long long>(sampler.movable_vertices()),
               static_cast<unsigned long long>(sample.horizon), sample.passes,
               static_cast<unsigned long long>(sample.steps_run), seconds, setup_seconds);
   std::fflush(stdout);
@@ -485,6 +490,7 @@ int main(int argc, char** argv) {
       "usage: bench_tilings [--aztec N,...] [--hexagon N,...] [--bibone N,...] "
       "[--rect-triangle N,...] [--six-vertex N,...] [--cftp N,...] [--cftp-large] "
       "[--shuffle N,...] [--tiles R,C,K] [--bits R,C,K] [--cftp-tiled N,...] "
+      "[--class-order random,cyclic] "
       "[--min-seconds S]\n"
       "a size list may be 'none' (skip those rows)\n";
   for (int i = 1; i < argc; ++i) {
@@ -514,6 +520,18 @@ int main(int argc, char** argv) {
       std::vector<int> v;
       ok = parse_list(argv[++i], v) && v.size() == 3;
       if (ok) opt.bits = TileSchedule{v[0], v[1], v[2], true};
+    } else if (!std::strcmp(argv[i], "--class-order") && has_value) {
+      opt.orders.clear();
+      std::string list = argv[++i];
+      for (std::size_t at = 0; ok && at <= list.size();) {
+        const std::size_t comma = std::min(list.find(',', at), list.size());
+        try {
+          opt.orders.push_back(class_order_from_string(list.substr(at, comma - at)));
+        } catch (const std::invalid_argument&) {
+          ok = false;
+        }
+        at = comma + 1;
+      }
     } else if (!std::strcmp(argv[i], "--cftp-large")) {
       opt.cftp_large = true;
     } else if (!std::strcmp(argv[i], "--min-seconds") && has_value) {
@@ -567,18 +585,23 @@ int main(int argc, char** argv) {
   std::printf(
       "# CFTP of a uniform Aztec diamond AD(n): horizon T of the coalescing pass, steps "
       "over all passes (initial horizon 16, doubling)\n");
-  std::printf("%-6s %12s %12s %7s %14s %10s %8s\n", "n", "vertices", "horizon", "passes", "steps",
-              "seconds", "setup_s");
-  for (int n : opt.cftp) guarded("cftp", n, [&] { bench_cftp(n); });
+  std::printf("%-6s %-7s %12s %12s %7s %14s %10s %8s\n", "n", "order", "vertices", "horizon",
+              "passes", "steps", "seconds", "setup_s");
+  const auto each_order = [&](const char* what, const std::vector<int>& sizes,
+                              const TileSchedule& schedule) {
+    for (int n : sizes)
+      for (ClassOrder order : opt.orders) guarded(what, n, [&] { bench_cftp(n, order, schedule); });
+  };
+  each_order("cftp", opt.cftp, TileSchedule{});
   if (opt.tiles.tiled()) {
     std::printf("# rows nt: tiled, %d x %d faces per tile, %d steps per launch\n",
                 opt.tiles.tile_rows, opt.tiles.tile_cols, opt.tiles.substeps);
-    for (int n : opt.cftp_tiled) guarded("cftp tiled", n, [&] { bench_cftp(n, opt.tiles); });
+    each_order("cftp tiled", opt.cftp_tiled, opt.tiles);
   }
   if (opt.bits.tiled()) {
     std::printf("# rows nb: bit-sliced tiles, %d x %d faces per tile, %d steps per launch\n",
                 opt.bits.tile_rows, opt.bits.tile_cols, opt.bits.substeps);
-    for (int n : opt.cftp_tiled) guarded("cftp bits", n, [&] { bench_cftp(n, opt.bits); });
+    each_order("cftp bits", opt.cftp_tiled, opt.bits);
   }
   std::printf(
       "# Domino shuffling, exact uniform sample of AD(n): seconds per sample (mean of repeats), "

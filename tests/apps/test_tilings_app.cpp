@@ -124,20 +124,38 @@ TEST_F(TilingsApp, GlauberModesOfEveryModel) {
       "glauber.start=minimal",
       "--set model=six_vertex --set domain.shape=domain_wall --set domain.n=5 "
       "--set weights.a=2 --set weights.c=1",  // c < a: no CFTP, but Glauber runs
+      "--set model=bibone --set domain.shape=hexagon --set domain.a=4 --set domain.b=3 "
+      "--set domain.c=3",
+      "--set model=rect_triangle --set domain.shape=hexagon --set domain.a=2 --set domain.b=2 "
+      "--set domain.c=2",
   };
   for (const auto& args : cases) {
-    const auto output = path("glauber.h5");
-    ASSERT_EQ(run("--set mode=glauber --set glauber.samples=5 --set glauber.thermalisation=20 " +
-                  args + " -q -o " + output),
-              0)
-        << args << "\n"
-        << log();
-    portamc::h5::InputFile f(output);
-    EXPECT_EQ(f.attribute_string("/tilings", "mode"), "glauber");
-    EXPECT_GT(f.read_scalar<std::uint64_t>("/tilings/glauber/steps"), 0u) << args;
-    EXPECT_FALSE(f.exists("/tilings/cftp")) << args;
-    fs::remove(output);
+    for (const std::string order : {"random", "cyclic"}) {
+      const auto output = path("glauber.h5");
+      ASSERT_EQ(run("--set mode=glauber --set glauber.samples=5 --set glauber.thermalisation=20 " +
+                    args + " --set dynamics.class_order=" + order + " -q -o " + output),
+                0)
+          << args << "\n"
+          << log();
+      portamc::h5::InputFile f(output);
+      EXPECT_EQ(f.attribute_string("/tilings", "mode"), "glauber");
+      EXPECT_EQ(f.attribute_string("/tilings", "class_order"), order);
+      EXPECT_GT(f.read_scalar<std::uint64_t>("/tilings/glauber/steps"), 0u) << args;
+      EXPECT_FALSE(f.exists("/tilings/cftp")) << args;
+      fs::remove(output);
+    }
   }
+  // Six-vertex coupling from the past in cyclic order.
+  const auto output = path("six_vertex_cyclic.h5");
+  ASSERT_EQ(run("--set model=six_vertex --set domain.shape=domain_wall --set domain.n=6 "
+                "--set weights.c=1.5 --set cftp.samples=4 --set dynamics.class_order=cyclic -q "
+                "-o " +
+                output),
+            0)
+      << log();
+  portamc::h5::InputFile f(output);
+  EXPECT_EQ(f.attribute_string("/tilings", "class_order"), "cyclic");
+  EXPECT_EQ(f.read<std::uint64_t>("/tilings/cftp/horizon").size(), 4u);
 }
 
 TEST_F(TilingsApp, DominoTiledStepsInBothModes) {
@@ -166,27 +184,30 @@ TEST_F(TilingsApp, DominoTiledStepsInBothModes) {
     }
     fs::remove(output);
   }
-  // Bit-sliced tiles (uniform weights): a different exact chain, recorded as bit_sliced = 1.
+  // Bit-sliced tiles (uniform weights): a different exact chain, recorded as bit_sliced = 1;
+  // here in cyclic class order, as the large Aztec input runs it.
   {
     const auto output = path("bits.h5");
     ASSERT_EQ(run("--set domain.n=8 --set cftp.samples=3 --set dynamics.tile_rows=8 "
                   "--set dynamics.tile_cols=64 --set dynamics.substeps=16 "
-                  "--set dynamics.bit_sliced=true -q -o " +
+                  "--set dynamics.bit_sliced=true --set dynamics.class_order=cyclic -q -o " +
                   output),
               0)
         << log();
     portamc::h5::InputFile f(output);
     EXPECT_EQ(f.attribute_int("/tilings", "bit_sliced"), 1);
+    EXPECT_EQ(f.attribute_string("/tilings", "class_order"), "cyclic");
     EXPECT_EQ(f.attribute_int("/tilings", "tile_cols"), 64);
     const auto faces = f.read<unsigned char>("/tilings/domain/faces");
     expect_densities_sum_to_one(f, {"north", "east", "south", "west"}, faces);
     fs::remove(output);
   }
-  // Untiled runs record tile_rows = 0.
+  // Untiled runs record tile_rows = 0, and the default class order.
   const auto output = path("untiled.h5");
   ASSERT_EQ(run("--set domain.n=4 -q -o " + output), 0) << log();
   portamc::h5::InputFile f(output);
   EXPECT_EQ(f.attribute_int("/tilings", "tile_rows"), 0);
+  EXPECT_EQ(f.attribute_string("/tilings", "class_order"), "random");
 }
 
 TEST_F(TilingsApp, DominoShufflingOfAnAztecDiamond) {
@@ -435,6 +456,7 @@ TEST_F(TilingsApp, BadInputIsRejectedBeforeAnyWorkNamingTheProblem) {
       {"--set dynamics.bit_sliced=true --set dynamics.tile_rows=8 --set dynamics.tile_cols=64 "
        "--set weights.kind=two_periodic",
        "one fair coin per vertex"},
+      {"--set dynamics.class_order=sequential", "dynamics.class_order"},
       {"--resume " + path("x.ckpt"), "no checkpoints"},
   };
   for (const auto& c : cases) {

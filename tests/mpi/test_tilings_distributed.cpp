@@ -6,8 +6,8 @@
 // weighted and two-periodic measures; heat bath and Metropolis), lozenges (hexagons,
 // uniform and q-weighted) and six-vertex height functions (DistributedSixVertexGlauber
 // against SixVertexGlauber, 2 and 4 colour classes, down to one face row per rank); densities
-// gathered on rank 0 equal the one-rank ones; states the ranks cannot split are refused on every
-// rank with the sizes in the message.
+// gathered on rank 0 equal the one-rank ones; cyclic class order as well; states the ranks cannot
+// split are refused on every rank with the sizes in the message.
 #include <gtest/gtest.h>
 
 #include <stdexcept>
@@ -97,12 +97,14 @@ TEST(TilingsDistributed, DensitiesOnRootMatchOneRank) {
 // diagonals (four parity classes), from the maximal and the minimal state.
 void expect_same_six_vertex_chain(const SixVertexBoundary& boundary,
                                   const SixVertexWeights& weights, std::uint64_t seed, bool maximal,
-                                  const Communicator& comm) {
+                                  const Communicator& comm, ClassOrder order = ClassOrder::random) {
   const SixVertexHeights start =
       maximal ? maximal_six_vertex_heights(boundary) : minimal_six_vertex_heights(boundary);
   SixVertexGlauber<> one(boundary, weights, seed, start);
   DistributedSixVertexGlauber<> many(boundary, weights, seed, start, comm);
   many.set_halo_transport(portamc::tilings::testing::transport_under_test());
+  one.set_class_order(order);
+  many.set_class_order(order);
   EXPECT_EQ(one.class_count(), many.class_count());
   std::uint64_t steps = 0;
   for (const std::uint64_t n : chunks) {
@@ -127,6 +129,21 @@ TEST(TilingsDistributed, SixVertexMatchesOneRank) {
                                false, comm);
   expect_same_six_vertex_chain(SixVertexBoundary::domain_wall(3), SixVertexWeights{1, 2, 2.5}, 6,
                                true, comm);
+}
+
+// Cyclic class order (class_order.hpp): the class of a step is t mod classes on every rank.
+TEST(TilingsDistributed, CyclicClassOrderMatchesOneRank) {
+  const Communicator comm = world();
+  EXPECT_GT(expect_same_chain<DominoModel>(SquareDomain::aztec_diamond(17),
+                                           DominoWeights::uniform(), 21, Start::maximal,
+                                           UpdateRule::heat_bath, chunks, comm, ClassOrder::cyclic),
+            0);
+  EXPECT_GT(expect_same_chain<LozengeModel>(TriangularDomain::hexagon(6, 5, 7), LozengeWeights{0.8},
+                                            22, Start::minimal, UpdateRule::heat_bath, chunks, comm,
+                                            ClassOrder::cyclic),
+            0);
+  expect_same_six_vertex_chain(SixVertexBoundary::domain_wall(11), SixVertexWeights{1, 1.6, 0.8},
+                               23, true, comm, ClassOrder::cyclic);
 }
 
 // More ranks than rows of cells: refused on every rank alike, naming both sizes.

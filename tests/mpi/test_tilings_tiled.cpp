@@ -38,11 +38,14 @@ std::int64_t count_differences(const std::vector<std::uint8_t>& a,
 /// Runs both chains over `chunks` and compares them; returns the bytes moved from the start.
 std::int64_t expect_same_tiled_chain(const SquareDomain& domain, const DominoWeights& weights,
                                      std::uint64_t seed, const TileSchedule& schedule, Start start,
-                                     UpdateRule rule, const Communicator& comm) {
+                                     UpdateRule rule, const Communicator& comm,
+                                     ClassOrder order = ClassOrder::random) {
   DominoGlauber<> one(domain, weights, seed, start, rule);
   one.set_schedule(schedule);
+  one.set_class_order(order);
   DistributedTiledDomino<> many(domain, weights, seed, schedule, comm, start, rule);
   many.set_halo_transport(transport_under_test());
+  many.set_class_order(order);
   const std::vector<std::uint8_t> initial = one.tiling().partner;
   EXPECT_EQ(many.tiling().partner, initial) << "the start states differ";
   std::uint64_t steps = 0;
@@ -74,6 +77,17 @@ TEST(TilingsTiledDistributed, UniformAztecDiamondsMatchOneRank) {
             << "n = " << n << ": the chain never moved";
       }
     }
+  }
+}
+
+// Cyclic class order: launches alternate the classes from their first step on every rank.
+TEST(TilingsTiledDistributed, CyclicClassOrderMatchesOneRank) {
+  const Communicator comm = world();
+  for (const TileSchedule schedule : {TileSchedule{4, 4, 1}, TileSchedule{8, 4, 8}}) {
+    EXPECT_GT(expect_same_tiled_chain(SquareDomain::aztec_diamond(17), DominoWeights::uniform(), 61,
+                                      schedule, Start::maximal, UpdateRule::heat_bath, comm,
+                                      ClassOrder::cyclic),
+              0);
   }
 }
 

@@ -29,10 +29,13 @@ std::int64_t expect_same_chain(const typename Model::Domain& domain,
                                const typename Model::Weights& weights, std::uint64_t seed,
                                Start start, UpdateRule rule,
                                const std::vector<std::uint64_t>& chunks,
-                               const parallel::Communicator& comm) {
+                               const parallel::Communicator& comm,
+                               ClassOrder order = ClassOrder::random) {
   GlauberSampler<Model> one(domain, weights, seed, start, rule);
   DistributedGlauber<Model> many(domain, weights, seed, comm, start, rule);
   many.set_halo_transport(transport_under_test());
+  one.set_class_order(order);
+  many.set_class_order(order);
   const auto initial = Model::bytes(one.tiling());
   EXPECT_EQ(Model::bytes(many.tiling()), initial) << "the start states differ";
   std::uint64_t steps = 0;

@@ -140,11 +140,6 @@ BiboneMoveSet bibone_move_set(const BiboneDomain& domain, MoveColouring colourin
   return set;
 }
 
-int bibone_pair_of_step(std::uint64_t seed, std::uint64_t t, int pairs) {
-  const rng::Block b = rng::draw(seed, rng::purpose_tiling_class, 0, t);
-  return static_cast<int>(rng::bounded(b[0], b[1], static_cast<std::uint32_t>(pairs)));
-}
-
 int bibone_cycle_state(const std::vector<std::uint8_t>& bytes, const BiboneCycleShape& shape,
                        int anchor) {
   for (int state = 0; state < 2; ++state) {

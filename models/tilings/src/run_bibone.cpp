@@ -79,6 +79,7 @@ RunResults sample_bibone(const PreparedRun& run, const ProgressCallback& progres
   const RunParameters& p = run.parameters;
   if (comm.size() == 1) {
     OneRankBibone one{BiboneGlauber<>(*run.bibone, p.seed, *run.bibone_initial, p.colouring)};
+    one.chain.set_class_order(p.class_order);
     RunResults r = sample_chain(one, run, progress, comm);
     r.move_pairs = one.chain.move_set().pairs();
     return r;
@@ -87,6 +88,7 @@ RunResults sample_bibone(const PreparedRun& run, const ProgressCallback& progres
                                    "bibone glauber on " + p.domain_description(), p.colouring);
   if (p.halo_transport != parallel::HaloTransport::automatic)
     chain.set_halo_transport(p.halo_transport);
+  chain.set_class_order(p.class_order);
   RunResults r = sample_chain(chain, run, progress, comm);
   r.move_pairs = chain.model().pairs();
   return r;

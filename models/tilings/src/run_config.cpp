@@ -103,6 +103,11 @@ void add_keys(config::Schema& s) {
            "domain (Kokkos Kernels deterministic distance-1 colouring; needs a build with Kokkos "
            "Kernels, then the default), periodic uses fixed sublattice classes; ignored by the "
            "other models")
+      .add("dynamics.class_order", String{"random", {"random", "cyclic"}},
+           "order of the colour classes (bibone, rect_triangle: move pairs) over the steps: "
+           "random = a uniformly random class per step (the paper's chain), cyclic = class t mod "
+           "classes (systematic scan; about half the steps to mix or coalesce with two classes, "
+           "equally exact for cftp)")
       .add("dynamics.tile_rows", Integer{0, 1024, 0},
            "domino (cftp and glauber): rows of the tiles of tiled steps (each launch runs "
            "dynamics.substeps steps inside randomly shifted tiles); 0 = off (one launch per "
@@ -339,6 +344,7 @@ RunParameters run_parameters(const config::Config& c) {
   p.rule =
       c.string("dynamics.rule") == "metropolis" ? UpdateRule::metropolis : UpdateRule::heat_bath;
   p.colouring = move_colouring_from_string(c.string("dynamics.colouring"));
+  p.class_order = class_order_from_string(c.string("dynamics.class_order"));
   if (p.mode == SamplingMode::cftp) {
     p.samples = c.integer("cftp.samples");
   } else if (p.mode == SamplingMode::shuffling) {

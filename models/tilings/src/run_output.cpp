@@ -103,6 +103,9 @@ void write_results(h5::Group root, const PreparedRun& run, const RunResults& r) 
   g.attribute("rule", to_string(p.rule));
   g.attribute("weights", weights_text(p));
   g.attribute("samples", static_cast<std::int64_t>(r.observable_values.size()));
+  if (p.mode != SamplingMode::shuffling) {
+    g.attribute("class_order", to_string(p.class_order));  // dynamics.class_order
+  }
   if (p.model == TilingModel::domino && p.mode != SamplingMode::shuffling) {
     // Tiled steps (dynamics.tile_rows/tile_cols/substeps): tile_rows = 0 is one launch per step.
     const TileSchedule schedule = p.schedule();

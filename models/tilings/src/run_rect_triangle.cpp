@@ -89,6 +89,7 @@ RunResults sample_rect_triangle(const PreparedRun& run, const ProgressCallback& 
   if (comm.size() == 1) {
     OneRankRectTriangle one{RectTriangleGlauber<>(*run.triangular, run.rect_triangle_weights,
                                                   p.seed, *run.rect_triangle_initial, p.colouring)};
+    one.chain.set_class_order(p.class_order);
     RunResults r = sample_chain(one, run, progress, comm);
     r.move_pairs = one.chain.move_set().pairs();
     return r;
@@ -98,6 +99,7 @@ RunResults sample_rect_triangle(const PreparedRun& run, const ProgressCallback& 
       "rect_triangle glauber on " + p.domain_description(), p.colouring);
   if (p.halo_transport != parallel::HaloTransport::automatic)
     chain.set_halo_transport(p.halo_transport);
+  chain.set_class_order(p.class_order);
   RunResults r = sample_chain(chain, run, progress, comm);
   r.move_pairs = chain.model().pairs();
   return r;

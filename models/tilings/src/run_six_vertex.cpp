@@ -96,6 +96,7 @@ RunResults sample_six_vertex_slabs(const PreparedRun& run, const ProgressCallbac
   DistributedSixVertexGlauber<> chain(boundary, run.six_vertex_weights, p.seed, start, comm);
   if (p.halo_transport != parallel::HaloTransport::automatic)
     chain.set_halo_transport(p.halo_transport);
+  chain.set_class_order(p.class_order);
   chain.run_sweeps(static_cast<std::uint64_t>(p.thermalisation_sweeps));
   SixVertexHeights last;
   for (std::int64_t k = 0; k < p.samples; ++k) {
@@ -137,7 +138,7 @@ RunResults sample_six_vertex(const PreparedRun& run, const ProgressCallback& pro
     progress(0.0, "coupling from the past, " + std::to_string(share.size()) + " copies");
     const SixVertexCftpResult cftp =
         six_vertex_cftp(boundary, run.six_vertex_weights, p.seed, static_cast<int>(share.size()),
-                        options, static_cast<int>(share.begin));
+                        options, static_cast<int>(share.begin), p.class_order);
     for (std::size_t k = 0; k < cftp.samples.size(); ++k) {
       r.observable_values.push_back(tally.add(cftp.samples[k]));
       record_cftp_copy(p.initial_horizon, cftp.coalescence_horizons[k], r);
@@ -153,6 +154,7 @@ RunResults sample_six_vertex(const PreparedRun& run, const ProgressCallback& pro
     const SixVertexHeights start = p.start_maximal ? maximal_six_vertex_heights(boundary)
                                                    : minimal_six_vertex_heights(boundary);
     SixVertexGlauber<> chain(boundary, run.six_vertex_weights, p.seed, start);
+    chain.set_class_order(p.class_order);
     chain.run_sweeps(static_cast<std::uint64_t>(p.thermalisation_sweeps));
     SixVertexHeights last;
     for (std::int64_t k = 0; k < p.samples; ++k) {

@@ -96,6 +96,7 @@ RunResults sample_slab_chain(Chain& chain, const PreparedRun& run, const Progres
   const auto& domain = Readout::domain(run);
   if (p.halo_transport != parallel::HaloTransport::automatic)
     chain.set_halo_transport(p.halo_transport);
+  chain.set_class_order(p.class_order);
   RunResults r;
   r.observable = Readout::observable();
   r.observable_description = Readout::observable_description();
@@ -148,6 +149,7 @@ RunResults sample_spread(const PreparedRun& run, const ProgressCallback& progres
                                                   p.start_maximal ? Start::maximal : Start::minimal,
                                                   p.rule);
   if constexpr (Readout::tiled) sampler.set_schedule(p.schedule());
+  sampler.set_class_order(p.class_order);
   RunResults r;
   r.observable = Readout::observable();
   r.observable_description = Readout::observable_description();
@@ -203,6 +205,7 @@ RunResults sample_one_rank(const PreparedRun& run, const ProgressCallback& progr
                                                   p.start_maximal ? Start::maximal : Start::minimal,
                                                   p.rule);
   if constexpr (Readout::tiled) sampler.set_schedule(p.schedule());
+  sampler.set_class_order(p.class_order);
   RunResults r;
   r.observable = Readout::observable();
   r.observable_description = Readout::observable_description();

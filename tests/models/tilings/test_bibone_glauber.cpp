@@ -27,9 +27,9 @@ using HostSpace = Kokkos::DefaultHostExecutionSpace;
 
 // Host reference of step t: the chosen pair's alternating cycles, one after the other, end in
 // state A iff u < 2^31.
-void host_step(const BiboneMoveSet& moves, std::uint64_t seed, std::uint64_t t,
+void host_step(const BiboneMoveSet& moves, ClassOrder order, std::uint64_t seed, std::uint64_t t,
                std::vector<std::uint8_t>& bytes) {
-  const int p = bibone_pair_of_step(seed, t, moves.pairs());
+  const int p = step_class(order, seed, t, moves.pairs());
   const int f = moves.pair_family[p];
   for (std::int32_t k = moves.pair_offset[p]; k < moves.pair_offset[p + 1]; ++k) {
     const int a = moves.anchors[k];
@@ -65,19 +65,23 @@ TEST(BiboneGlauber, DeviceMatchesHostReferenceAndHostSpace) {
   const BiboneDomain d = BiboneDomain::hexagon(9, 10, 7);
   ASSERT_EQ(d.site_count() % 2, 0);
   const std::uint64_t seed = 0x5eed'b1b0'0e00'0001ULL;
-  BiboneGlauber<> device(d, seed);
-  BiboneGlauber<HostSpace> host(d, seed);
-  std::vector<std::uint8_t> reference = device.matching().bytes();
-  const BiboneMoveSet& moves = device.move_set();
-  std::uint64_t t = 0;
-  for (int block = 0; block < 20; ++block) {
-    device.run_steps(40);
-    host.run_steps(40);
-    for (int s = 0; s < 40; ++s) host_step(moves, seed, ++t, reference);
-    ASSERT_EQ(device.matching().bytes(), reference) << "after step " << t;
-    ASSERT_EQ(host.matching().bytes(), reference) << "after step " << t;
+  for (const ClassOrder order : {ClassOrder::random, ClassOrder::cyclic}) {
+    BiboneGlauber<> device(d, seed);
+    BiboneGlauber<HostSpace> host(d, seed);
+    device.set_class_order(order);
+    host.set_class_order(order);
+    std::vector<std::uint8_t> reference = device.matching().bytes();
+    const BiboneMoveSet& moves = device.move_set();
+    std::uint64_t t = 0;
+    for (int block = 0; block < 20; ++block) {
+      device.run_steps(40);
+      host.run_steps(40);
+      for (int s = 0; s < 40; ++s) host_step(moves, order, seed, ++t, reference);
+      ASSERT_EQ(device.matching().bytes(), reference) << to_string(order) << ", step " << t;
+      ASSERT_EQ(host.matching().bytes(), reference) << to_string(order) << ", step " << t;
+    }
+    EXPECT_NE(reference, bibone_initial_matching(d).bytes());
   }
-  EXPECT_NE(reference, bibone_initial_matching(d).bytes());
 }
 
 // Counts of the thinned states of one long run, per matching (sorted enumeration order).

@@ -308,9 +308,9 @@ TEST(RectTriangleMoves, RegionsAndColouringsAreConsistent) {
 }
 
 // Host reference of step t: the chosen pair's anchors, one after the other.
-void host_step(const RectTriangleMoveSet& moves, std::uint64_t seed, std::uint64_t t,
-               std::uint64_t vertex_count, std::vector<std::uint8_t>& codes) {
-  const int p = rect_triangle_pair_of_step(seed, t, moves.pairs());
+void host_step(const RectTriangleMoveSet& moves, ClassOrder order, std::uint64_t seed,
+               std::uint64_t t, std::uint64_t vertex_count, std::vector<std::uint8_t>& codes) {
+  const int p = step_class(order, seed, t, moves.pairs());
   const int f = moves.pair_family[static_cast<std::size_t>(p)];
   const RectTriangleMoveShape& shape = moves.shapes[static_cast<std::size_t>(f)];
   for (std::int32_t k = moves.pair_offset[p]; k < moves.pair_offset[p + 1]; ++k) {
@@ -344,22 +344,26 @@ TEST(RectTriangleGlauber, DeviceMatchesHostReferenceAndHostSpace) {
   const TriangularDomain d = TriangularDomain::hexagon(9, 10, 7);
   const RectTriangleWeights w{1.2, 0.9, 1.7};
   const std::uint64_t seed = 0x5eed'0000'0000'7e77ULL;
-  RectTriangleGlauber<> device(d, w, seed);
-  RectTriangleGlauber<HostSpace> host(d, w, seed);
-  std::vector<std::uint8_t> reference = device.tiling().codes();
-  const RectTriangleMoveSet& moves = device.move_set();
-  std::uint64_t t = 0;
-  for (int block = 0; block < 20; ++block) {
-    device.run(50);
-    host.run(50);
-    for (int s = 0; s < 50; ++s) {
-      host_step(moves, seed, ++t, static_cast<std::uint64_t>(d.vertex_count()), reference);
+  for (const ClassOrder order : {ClassOrder::random, ClassOrder::cyclic}) {
+    RectTriangleGlauber<> device(d, w, seed);
+    RectTriangleGlauber<HostSpace> host(d, w, seed);
+    device.set_class_order(order);
+    host.set_class_order(order);
+    std::vector<std::uint8_t> reference = device.tiling().codes();
+    const RectTriangleMoveSet& moves = device.move_set();
+    std::uint64_t t = 0;
+    for (int block = 0; block < 20; ++block) {
+      device.run(50);
+      host.run(50);
+      for (int s = 0; s < 50; ++s) {
+        host_step(moves, order, seed, ++t, static_cast<std::uint64_t>(d.vertex_count()), reference);
+      }
+      ASSERT_EQ(device.tiling().codes(), reference) << to_string(order) << ", step " << t;
+      ASSERT_EQ(host.tiling().codes(), reference) << to_string(order) << ", step " << t;
     }
-    ASSERT_EQ(device.tiling().codes(), reference) << "after step " << t;
-    ASSERT_EQ(host.tiling().codes(), reference) << "after step " << t;
+    EXPECT_NE(reference, rect_triangle_initial_tiling(d).codes());
+    EXPECT_NO_THROW(validate_tiling(d, device.tiling()));
   }
-  EXPECT_NE(reference, rect_triangle_initial_tiling(d).codes());
-  EXPECT_NO_THROW(validate_tiling(d, device.tiling()));
 }
 
 // Counts of the thinned states of one long run, per tiling (sorted enumeration order).

@@ -1,6 +1,7 @@
 // Coupling from the past gives exact samples: chi-square of the sampled tilings against the
 // exact (weighted) distribution from enumerating every tiling, for uniform and weighted
-// dominoes and lozenges; forward chains of both update rules reach the same law. Fixed seeds;
+// dominoes and lozenges, in random and cyclic class order; forward chains of both update rules
+// reach the same law. Fixed seeds;
 // each test fails a correct sampler with probability below 1e-6 (chi_square.hpp).
 #include <gtest/gtest.h>
 
@@ -43,19 +44,23 @@ std::vector<std::uint64_t> cftp_counts(Sampler& sampler, const std::vector<Tilin
 }
 
 void expect_domino_law(const SquareDomain& domain, const DominoWeights& weights, int samples,
-                       std::uint64_t seed) {
+                       std::uint64_t seed, ClassOrder order = ClassOrder::random,
+                       const TileSchedule& schedule = {}) {
   const std::vector<DominoTiling> tilings = list_domino_tilings(domain, 1000);
   const std::vector<double> p = portamc::tilings::testing::domino_law(tilings, weights);
   DominoGlauber<> sampler(domain, weights, 1);
+  sampler.set_class_order(order);
+  sampler.set_schedule(schedule);
   const auto counts = cftp_counts(
       sampler, tilings, [](const DominoTiling& t) { return t.partner; }, samples, seed);
   const ChiSquare test = chi_square(counts, p);
-  EXPECT_GT(test.p_value, 1e-6) << "chi2 = " << test.statistic << " with "
+  EXPECT_GT(test.p_value, 1e-6) << to_string(order) << ", chi2 = " << test.statistic << " with "
                                 << test.degrees_of_freedom << " dof\n"
                                 << test.table;
 }
 
-void expect_lozenge_law(const TriangularDomain& domain, double q, int samples, std::uint64_t seed) {
+void expect_lozenge_law(const TriangularDomain& domain, double q, int samples, std::uint64_t seed,
+                        ClassOrder order = ClassOrder::random) {
   const std::vector<LozengeTiling> tilings = list_lozenge_tilings(domain, 1000);
   std::vector<double> p;
   double z = 0;
@@ -65,10 +70,12 @@ void expect_lozenge_law(const TriangularDomain& domain, double q, int samples, s
   }
   for (double& x : p) x /= z;
   LozengeGlauber<> sampler(domain, LozengeWeights{q}, 1);
+  sampler.set_class_order(order);
   const auto counts = cftp_counts(
       sampler, tilings, [](const LozengeTiling& t) { return t.partners(); }, samples, seed);
   const ChiSquare test = chi_square(counts, p);
-  EXPECT_GT(test.p_value, 1e-6) << "q = " << q << ", chi2 = " << test.statistic << " with "
+  EXPECT_GT(test.p_value, 1e-6) << to_string(order) << ", q = " << q
+                                << ", chi2 = " << test.statistic << " with "
                                 << test.degrees_of_freedom << " dof\n"
                                 << test.table;
 }
@@ -92,6 +99,18 @@ TEST(TilingExactLaws, WeightedDominoesFollowTheirWeights) {
 TEST(TilingExactLaws, VolumeWeightedLozengesFollowQToTheVolume) {
   expect_lozenge_law(TriangularDomain::hexagon(2, 2, 2), 0.6, 2000, 6000);
   expect_lozenge_law(TriangularDomain::hexagon(2, 2, 2), 1.7, 2000, 7000);
+}
+
+// Cyclic class order (class_order.hpp) for every domino chain that runs coupling from the
+// past (one launch per step, byte tiles, bit-sliced tiles) and for lozenges (three classes).
+TEST(TilingExactLaws, CyclicClassOrderIsExact) {
+  expect_domino_law(SquareDomain::aztec_diamond(3), DominoWeights::uniform(), 3200, 91000,
+                    ClassOrder::cyclic);
+  expect_domino_law(SquareDomain::aztec_diamond(3), DominoWeights::two_periodic(1.0, 0.5), 4000,
+                    92000, ClassOrder::cyclic, TileSchedule{4, 4, 8, false});
+  expect_domino_law(SquareDomain::rectangle(4, 4), DominoWeights::uniform(), 2000, 93000,
+                    ClassOrder::cyclic, TileSchedule{8, 128, 4, true});
+  expect_lozenge_law(TriangularDomain::hexagon(2, 2, 2), 0.6, 2000, 94000, ClassOrder::cyclic);
 }
 
 // Independent forward chains (one per seed) from the maximal tiling, 150 sweeps each: on these

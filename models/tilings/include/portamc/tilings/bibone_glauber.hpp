@@ -1,8 +1,8 @@
 #pragma once
 // Glauber dynamics for uniform bibone tilings on one Kokkos execution space. Step t:
-//   pair p = bibone_pair_of_step(seed, t, pairs) picks a move family and one of its colour
-//   classes (bibone_moves.hpp; all pairs equally likely, so each candidate cycle is tried once
-//   per pairs() steps on average: 50 with the periodic colouring whatever the region, the
+//   pair p = step_class(order, seed, t, pairs) (class_order.hpp) picks a move family and one of its
+//   colour classes (bibone_moves.hpp; all pairs equally likely, so each candidate cycle is tried
+//   once per pairs() steps on average: 50 with the periodic colouring whatever the region, the
 //   number of conflict-graph colours summed over the families with kokkos_kernels);
 //   every cycle of p that alternates draws u = draw(seed, purpose_tiling_update, f *
 //   box_sites + anchor, t)[0] and ends in state A or B with probability 1/2 each.
@@ -26,6 +26,7 @@
 #include "portamc/tilings/bibone_glauber_kernel.hpp"
 #include "portamc/tilings/bibone_moves.hpp"
 #include "portamc/tilings/bibone_tileability.hpp"
+#include "portamc/tilings/class_order.hpp"
 
 namespace portamc::tilings {
 
@@ -63,6 +64,8 @@ class BiboneGlauber {
   const BiboneDomain& domain() const { return domain_; }
   const BiboneMoveSet& move_set() const { return moves_; }
   std::uint64_t seed() const { return seed_; }
+  /// Order of the (family, class) pairs over the steps (class_order.hpp); random unless set.
+  void set_class_order(ClassOrder order) { class_order_ = order; }
   std::uint64_t steps_done() const { return steps_done_; }
   const State& state() const { return state_; }
 
@@ -87,7 +90,7 @@ class BiboneGlauber {
     std::uint64_t attempts = 0;
     for (std::uint64_t s = 0; s < n; ++s) {
       const std::uint64_t t = ++steps_done_;
-      const int p = bibone_pair_of_step(seed_, t, moves_.pairs());
+      const int p = step_class(class_order_, seed_, t, moves_.pairs());
       const std::int32_t first = moves_.pair_offset[p];
       const std::int32_t count = moves_.pair_offset[p + 1] - first;
       if (count == 0) continue;
@@ -124,6 +127,7 @@ class BiboneGlauber {
   BiboneDomain domain_;
   BiboneMoveSet moves_;
   std::uint64_t seed_;
+  ClassOrder class_order_ = ClassOrder::random;
   Kokkos::View<const std::int32_t*, Space> anchors_;
   State state_;
   std::uint64_t steps_done_ = 0;

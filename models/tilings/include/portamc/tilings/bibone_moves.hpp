@@ -92,9 +92,6 @@ struct BiboneMoveSet {
 BiboneMoveSet bibone_move_set(const BiboneDomain& domain,
                               MoveColouring colouring = default_move_colouring);
 
-/// (family, class) pair chosen by step t: bounded(draw(seed, purpose_tiling_class, 0, t)).
-int bibone_pair_of_step(std::uint64_t seed, std::uint64_t t, int pairs);
-
 /// 0: the matching holds the cycle's state A, 1: state B, -1: the cycle does not alternate.
 int bibone_cycle_state(const std::vector<std::uint8_t>& bytes, const BiboneCycleShape& shape,
                        int anchor);

@@ -51,6 +51,7 @@
 #include "portamc/tilings/bibone_domain.hpp"
 #include "portamc/tilings/bibone_glauber_kernel.hpp"
 #include "portamc/tilings/bibone_moves.hpp"
+#include "portamc/tilings/class_order.hpp"
 #include "portamc/tilings/halo_rows.hpp"
 #include "portamc/tilings/rect_triangle_glauber_kernel.hpp"
 #include "portamc/tilings/rect_triangle_moves.hpp"
@@ -134,9 +135,6 @@ struct BiboneSlabModel {
   int row_length() const { return width; }
   int halo() const { return std::max(1, bibone_row_span(moves)); }
   int pairs() const { return moves.pairs(); }
-  int pair_of_step(std::uint64_t seed, std::uint64_t t) const {
-    return bibone_pair_of_step(seed, t, moves.pairs());
-  }
   std::int64_t anchor_shift(int first_row) const { return std::int64_t{first_row} * width; }
   void rows_of(std::int32_t a, int family, int& lo, int& hi) const {
     const BiboneCycleShape& s = moves.shapes[static_cast<std::size_t>(family)];
@@ -183,9 +181,6 @@ struct RectTriangleSlabModel {
   int row_length() const { return 2 * width; }
   int halo() const { return std::max(1, rect_triangle_row_span(moves)); }
   int pairs() const { return moves.pairs(); }
-  int pair_of_step(std::uint64_t seed, std::uint64_t t) const {
-    return rect_triangle_pair_of_step(seed, t, moves.pairs());
-  }
   std::int64_t anchor_shift(int first_row) const { return std::int64_t{first_row} * (width + 1); }
   void rows_of(std::int32_t vertex, int family, int& lo, int& hi) const {
     const RectTriangleMoveShape& s = moves.shapes[static_cast<std::size_t>(family)];
@@ -267,6 +262,8 @@ class DistributedAnchorGlauber {
     halo_ = RowHaloExchange<typename Space::memory_space>(comm_, slab_, transport);
   }
   double halo_seconds() const { return halo_seconds_; }
+  /// Order of the (family, class) pairs over the steps (class_order.hpp), as on one rank.
+  void set_class_order(ClassOrder order) { class_order_ = order; }
   const State& local_state() const { return state_; }
 
   /// Replaces the state by the local rows of `bytes` (the whole state, not validated here).
@@ -288,7 +285,7 @@ class DistributedAnchorGlauber {
     std::uint64_t attempts = 0;
     for (std::uint64_t s = 0; s < n; ++s) {
       const std::uint64_t t = ++steps_done_;
-      const int p = model_.pair_of_step(seed_, t);
+      const int p = step_class(class_order_, seed_, t, model_.pairs());
       const std::int64_t size = pair_sizes_[static_cast<std::size_t>(p)];
       if (size == 0) continue;  // no anchor anywhere: nothing written, nothing to exchange
       const std::int32_t first = pair_offset_[static_cast<std::size_t>(p)];
@@ -329,6 +326,7 @@ class DistributedAnchorGlauber {
  private:
   SlabModel model_;
   std::uint64_t seed_;
+  ClassOrder class_order_ = ClassOrder::random;
   parallel::Communicator comm_;
   RowSlab slab_;
   std::vector<std::int32_t> pair_offset_;

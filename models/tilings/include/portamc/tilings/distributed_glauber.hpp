@@ -97,6 +97,8 @@ class DistributedGlauber {
   }
   /// Wall time spent in halo exchanges so far (this rank; 0 on one rank).
   double halo_seconds() const { return halo_seconds_; }
+  /// Order of the classes over the steps (class_order.hpp), as GlauberSampler's.
+  void set_class_order(ClassOrder order) { class_order_ = order; }
   /// The slab's local rows (owned rows and halos).
   const State& local_state() const { return state_; }
 
@@ -118,7 +120,7 @@ class DistributedGlauber {
     std::uint64_t attempts = 0;
     for (std::uint64_t s = 0; s < n; ++s) {
       const std::uint64_t t = ++steps_done_;
-      const int colour = GlauberSampler<Model, Space>::class_of_step(seed_, t);
+      const int colour = GlauberSampler<Model, Space>::class_of_step(seed_, t, class_order_);
       const VertexRuns<Space>& runs = runs_[static_cast<std::size_t>(colour)];
       if (runs.vertices > 0) {
         Kokkos::parallel_for(
@@ -200,6 +202,7 @@ class DistributedGlauber {
 
   Domain domain_;
   std::uint64_t seed_;
+  ClassOrder class_order_ = ClassOrder::random;
   parallel::Communicator comm_;
   typename Model::Geometry geometry_;
   RowSlab slab_;

@@ -18,6 +18,7 @@
 #include "portamc/device_info.hpp"
 #include "portamc/parallel.hpp"
 #include "portamc/rng.hpp"
+#include "portamc/tilings/class_order.hpp"
 #include "portamc/tilings/halo_rows.hpp"
 #include "portamc/tilings/six_vertex_boundary.hpp"
 #include "portamc/tilings/six_vertex_colouring.hpp"
@@ -119,6 +120,8 @@ class DistributedSixVertexGlauber {
   int class_count() const { return static_cast<int>(classes_.size()); }
   std::uint64_t step_count() const { return steps_; }
   std::string transport() const { return halo_.transport(); }
+  /// Order of the classes over the steps (class_order.hpp), as on one rank.
+  void set_class_order(ClassOrder order) { class_order_ = order; }
   /// Collective: halos travel as `transport` says from now on (parallel.halo_transport).
   void set_halo_transport(parallel::HaloTransport transport) {
     halo_ = RowHaloExchange<memory_space, six_vertex_height>(comm_, slab_, transport);
@@ -139,9 +142,7 @@ class DistributedSixVertexGlauber {
     using Policy = Kokkos::RangePolicy<ExecutionSpace, Kokkos::IndexType<std::int32_t>>;
     for (std::uint64_t s = 0; s < n; ++s) {
       const std::uint64_t t = ++steps_;
-      const rng::Block b = rng::draw(seed_, rng::purpose_tiling_class, 0, t);
-      const int c =
-          static_cast<int>(rng::bounded(b[0], b[1], static_cast<std::uint32_t>(classes_.size())));
+      const int c = step_class(class_order_, seed_, t, static_cast<int>(classes_.size()));
       const SixVertexColourClass& colour = classes_[static_cast<std::size_t>(c)];
       if (colour.size > 0) {
         Kokkos::parallel_for(
@@ -171,6 +172,7 @@ class DistributedSixVertexGlauber {
   SixVertexBoundary boundary_;
   HeatBathTable table_;
   std::uint64_t seed_;
+  ClassOrder class_order_ = ClassOrder::random;
   parallel::Communicator comm_;
   RowSlab slab_;
   std::vector<SixVertexColourClass> classes_;  ///< restricted to the owned rows

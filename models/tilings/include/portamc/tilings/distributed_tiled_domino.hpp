@@ -110,6 +110,8 @@ class DistributedTiledDomino {
   }
   /// Wall time spent in halo exchanges so far (this rank; 0 on one rank).
   double halo_seconds() const { return halo_seconds_; }
+  /// Order of the classes over the steps (class_order.hpp), as GlauberSampler's.
+  void set_class_order(ClassOrder order) { class_order_ = order; }
   /// The slab's local rows (owned rows, then the halo rows below).
   const State& local_state() const { return state_; }
 
@@ -140,8 +142,8 @@ class DistributedTiledDomino {
   /// use run_steps). Returns the attempts of the whole domain.
   std::uint64_t launch(std::uint64_t first) {
     std::int64_t tiles_down = 0;
-    DominoTileLaunch l =
-        domino_tile_launch(seed_, first, schedule_, slab_.rows, slab_.row_length, tiles_down);
+    DominoTileLaunch l = domino_tile_launch(seed_, first, schedule_, slab_.rows, slab_.row_length,
+                                            tiles_down, class_order_);
     const std::int32_t band_begin = first_band(slab_.own_begin, l.row_shift);
     const std::int32_t band_end = slab_.has_lower_neighbour()
                                       ? first_band(slab_.own_end, l.row_shift)
@@ -287,6 +289,7 @@ class DistributedTiledDomino {
   SquareDomain domain_;
   std::uint64_t seed_;
   TileSchedule schedule_;
+  ClassOrder class_order_ = ClassOrder::random;
   parallel::Communicator comm_;
   DominoGeometry geometry_;
   RowSlab slab_;

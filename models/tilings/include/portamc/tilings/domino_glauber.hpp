@@ -33,8 +33,8 @@ struct DominoModel {
   using TileLaunch = DominoTileLaunch;
   static TileLaunch tile_launch(std::uint64_t seed, std::uint64_t first,
                                 const TileSchedule& schedule, std::int64_t rows, std::int64_t cols,
-                                std::int64_t& tiles_down) {
-    return domino_tile_launch(seed, first, schedule, rows, cols, tiles_down);
+                                std::int64_t& tiles_down, ClassOrder order) {
+    return domino_tile_launch(seed, first, schedule, rows, cols, tiles_down, order);
   }
   template <class Space, bool Coupled>
   using TiledKernel = DominoTiledSteps<Space, Coupled>;

@@ -28,6 +28,7 @@
 #include <cstdint>
 
 #include "portamc/rng.hpp"
+#include "portamc/tilings/class_order.hpp"
 #include "portamc/tilings/domino_glauber_kernel.hpp"
 #include "portamc/tilings/domino_tiling.hpp"
 #include "portamc/tilings/glauber_results.hpp"
@@ -54,10 +55,12 @@ struct DominoTileLaunch {
 
 /// The launch of schedule `schedule` whose first sub-step is global step `first`, over the
 /// whole box (GlauberSampler's tiled launch: shift and class bits from
-/// rng::draw(seed, purpose_tiling_class, 1, first)). tiles_down: the box's tile rows (bands).
+/// rng::draw(seed, purpose_tiling_class, 1, first); class bits by `order`, class_order.hpp).
+/// tiles_down: the box's tile rows (bands).
 inline DominoTileLaunch domino_tile_launch(std::uint64_t seed, std::uint64_t first,
                                            const TileSchedule& schedule, std::int64_t rows,
-                                           std::int64_t cols, std::int64_t& tiles_down) {
+                                           std::int64_t cols, std::int64_t& tiles_down,
+                                           ClassOrder order = ClassOrder::random) {
   const auto log2_of = [](int v) {
     int k = 0;
     while ((1 << k) < v) ++k;
@@ -72,7 +75,7 @@ inline DominoTileLaunch domino_tile_launch(std::uint64_t seed, std::uint64_t fir
   l.col_shift =
       static_cast<std::int32_t>(b[1] & static_cast<std::uint32_t>(schedule.tile_cols - 1));
   l.substeps = schedule.substeps;
-  l.class_bits = (static_cast<std::uint64_t>(b[3]) << 32) | b[2];
+  l.class_bits = two_class_bits(order, (static_cast<std::uint64_t>(b[3]) << 32) | b[2], first);
   l.first_step = first;
   l.tiles_across =
       static_cast<std::int32_t>((cols + l.col_shift + schedule.tile_cols - 1) / schedule.tile_cols);

@@ -4,7 +4,8 @@
 //
 // The state is the model's host byte array (DominoTiling::partner, LozengeTiling::partners)
 // in a View of the same layout, so host <-> device copies are plain deep copies. Step t:
-//   class c = bounded(draw(seed, purpose_tiling_class, 0, t), classes);
+//   class c = step_class(order, seed, t, classes) (class_order.hpp; random order by default:
+//     bounded(draw(seed, purpose_tiling_class, 0, t), classes));
 //   every movable vertex v of class c draws u = draw(seed, purpose_tiling_update, v, t)[0]
 //   and ends in configuration B as ends_in_b(u, threshold) says (glauber_weights.hpp).
 // Forward runs use t = 1, 2, ... (steps_done() + 1 next). Coupling from the past uses its own
@@ -26,6 +27,7 @@
 
 #include "portamc/device_info.hpp"
 #include "portamc/rng.hpp"
+#include "portamc/tilings/class_order.hpp"
 #include "portamc/tilings/glauber_results.hpp"
 #include "portamc/tilings/glauber_weights.hpp"
 #include "portamc/tilings/tile_attempts.hpp"
@@ -83,10 +85,13 @@ class GlauberSampler {
   }
 
   /// Class chosen by step t of the stream keyed by seed.
-  static int class_of_step(std::uint64_t seed, std::uint64_t t) {
-    const rng::Block b = rng::draw(seed, rng::purpose_tiling_class, 0, t);
-    return static_cast<int>(rng::bounded(b[0], b[1], classes));
+  static int class_of_step(std::uint64_t seed, std::uint64_t t,
+                           ClassOrder order = ClassOrder::random) {
+    return step_class(order, seed, t, classes);
   }
+  /// Order of the classes over the steps (class_order.hpp); random unless set.
+  void set_class_order(ClassOrder order) { class_order_ = order; }
+  ClassOrder class_order() const { return class_order_; }
 
   /// Switches between one launch per step and tiled launches of several steps
   /// (domino_tiled_kernel.hpp; models with Model::tiled only). Throws std::invalid_argument
@@ -274,7 +279,7 @@ class GlauberSampler {
   template <bool Coupled>
   std::uint64_t launch(const State& upper, const State& lower, std::uint64_t seed,
                        std::uint64_t t) const {
-    const int colour = class_of_step(seed, t);
+    const int colour = class_of_step(seed, t, class_order_);
     const VertexRuns<Space>& runs = runs_[static_cast<std::size_t>(colour)];
     if (runs.vertices == 0) return 0;
     using Kernel = typename Model::template Kernel<Space, Coupled>;
@@ -320,8 +325,9 @@ class GlauberSampler {
       throw std::logic_error("tiled launch for a model without tiled steps");
     } else {
       std::int64_t tiles_down = 0;
-      const typename Model::TileLaunch l = Model::tile_launch(
-          seed, first, schedule_, Model::box_rows(domain_), Model::box_cols(domain_), tiles_down);
+      const typename Model::TileLaunch l =
+          Model::tile_launch(seed, first, schedule_, Model::box_rows(domain_),
+                             Model::box_cols(domain_), tiles_down, class_order_);
       constexpr bool host = Kokkos::SpaceAccessibility<Space, Kokkos::HostSpace>::accessible;
       const int tiles = static_cast<int>(tiles_down * l.tiles_across);
       if (schedule_.bit_sliced) {
@@ -401,6 +407,7 @@ class GlauberSampler {
   State state_, upper_, lower_, maximal_, minimal_;
   Kokkos::View<std::uint32_t**, Space> counts_;
   TileSchedule schedule_;
+  ClassOrder class_order_ = ClassOrder::random;
   TileAttemptCounter tile_attempts_;
   std::uint64_t samples_ = 0;
   std::uint64_t steps_done_ = 0;

@@ -1,8 +1,8 @@
 #pragma once
 // Glauber dynamics of rectangle-triangle tilings weighted t^#A c^#B r^#C, on one Kokkos
 // execution space. Step t:
-//   pair p = rect_triangle_pair_of_step(seed, t, pairs) picks a move family and a colour class
-//   (rect_triangle_moves.hpp, all equally likely: 7 families x 3 classes with the periodic
+//   pair p = step_class(order, seed, t, pairs) (class_order.hpp) picks a move family and a colour
+//   class (rect_triangle_moves.hpp, all equally likely: 7 families x 3 classes with the periodic
 //   colouring, the conflict-graph colours of each family with kokkos_kernels);
 //   every anchor of p whose region is tiled on its own is re-tiled by heat bath with the face
 //   weights (rect_triangle_glauber_kernel.hpp).
@@ -24,6 +24,7 @@
 #include <utility>
 #include <vector>
 
+#include "portamc/tilings/class_order.hpp"
 #include "portamc/tilings/rect_triangle_glauber_kernel.hpp"
 #include "portamc/tilings/rect_triangle_moves.hpp"
 #include "portamc/tilings/rect_triangle_tiling.hpp"
@@ -72,6 +73,8 @@ class RectTriangleGlauber {
   const RectTriangleWeights& weights() const { return weights_; }
   const RectTriangleMoveSet& move_set() const { return moves_; }
   std::uint64_t seed() const { return seed_; }
+  /// Order of the (family, class) pairs over the steps (class_order.hpp); random unless set.
+  void set_class_order(ClassOrder order) { class_order_ = order; }
   std::uint64_t steps_done() const { return steps_done_; }
   const State& state() const { return state_; }
 
@@ -97,7 +100,7 @@ class RectTriangleGlauber {
     const std::uint64_t vertex_count = static_cast<std::uint64_t>(domain_.vertex_count());
     for (std::uint64_t s = 0; s < n; ++s) {
       const std::uint64_t t = ++steps_done_;
-      const int p = rect_triangle_pair_of_step(seed_, t, moves_.pairs());
+      const int p = step_class(class_order_, seed_, t, moves_.pairs());
       const std::int32_t first = moves_.pair_offset[static_cast<std::size_t>(p)];
       const std::int32_t count = moves_.pair_offset[static_cast<std::size_t>(p) + 1] - first;
       if (count == 0) continue;
@@ -133,6 +136,7 @@ class RectTriangleGlauber {
   RectTriangleWeights weights_;
   RectTriangleMoveSet moves_;
   std::uint64_t seed_;
+  ClassOrder class_order_ = ClassOrder::random;
   Kokkos::View<const std::int32_t*, Space> anchors_;
   State state_;
   std::uint64_t steps_done_ = 0;

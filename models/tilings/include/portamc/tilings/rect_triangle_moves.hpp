@@ -128,12 +128,6 @@ RectTriangleMoveSet rect_triangle_move_set(const TriangularDomain& domain,
                                            RectTriangleMoves moves,
                                            MoveColouring colouring = default_move_colouring);
 
-/// The (family, class) pair of step t: uniform over the pairs, from purpose_tiling_class.
-inline int rect_triangle_pair_of_step(std::uint64_t seed, std::uint64_t t, int pairs) {
-  const rng::Block b = rng::draw(seed, rng::purpose_tiling_class, 0, t);
-  return static_cast<int>(rng::bounded(b[0], b[1], static_cast<std::uint32_t>(pairs)));
-}
-
 /// Tilings reachable from `start` by the set's moves (breadth-first search), sorted; throws
 /// std::invalid_argument once there are more than max_tilings.
 std::vector<RectTriangleTiling> tilings_reachable_by_moves(const TriangularDomain& domain,

@@ -15,6 +15,7 @@
 #include "portamc/halo_transport.hpp"
 #include "portamc/parallel.hpp"
 #include "portamc/tilings/bibone_domain.hpp"
+#include "portamc/tilings/class_order.hpp"
 #include "portamc/tilings/glauber_results.hpp"
 #include "portamc/tilings/glauber_weights.hpp"
 #include "portamc/tilings/move_colouring.hpp"
@@ -43,6 +44,8 @@ struct RunParameters {
   UpdateRule rule = UpdateRule::heat_bath;
   /// dynamics.colouring: colour classes of the bibone / rect_triangle moves (others ignore it).
   MoveColouring colouring = default_move_colouring;
+  /// dynamics.class_order: order of the colour classes over the steps (class_order.hpp).
+  ClassOrder class_order = ClassOrder::random;
   std::uint64_t seed = 1;
   /// parallel.halo_transport: how halo rows of a distributed glauber chain travel.
   parallel::HaloTransport halo_transport = parallel::HaloTransport::automatic;

@@ -45,7 +45,7 @@ template <class ExecutionSpace = Kokkos::DefaultExecutionSpace>
 SixVertexCftpResult six_vertex_cftp(const SixVertexBoundary& boundary,
                                     const SixVertexWeights& weights, std::uint64_t seed,
                                     int copies = 1, const CftpOptions& options = {},
-                                    int first_copy = 0) {
+                                    int first_copy = 0, ClassOrder order = ClassOrder::random) {
   using Dynamics = SixVertexDynamics<ExecutionSpace>;
   using memory_space = typename Dynamics::memory_space;
   require_monotone(weights, "six-vertex coupling from the past");
@@ -63,7 +63,8 @@ SixVertexCftpResult six_vertex_cftp(const SixVertexBoundary& boundary,
     throw std::invalid_argument("six-vertex coupling from the past: " + std::to_string(copies) +
                                 " copies (need 1 .. 2^30)");
   }
-  const Dynamics dynamics(boundary, weights, 2 * copies, copies, seed, first_copy);
+  Dynamics dynamics(boundary, weights, 2 * copies, copies, seed, first_copy);
+  dynamics.set_class_order(order);
   if (!is_monotone(dynamics.table())) {  // cannot happen for c >= max(a, b); guards rounding
     throw std::invalid_argument("six-vertex coupling from the past: heat-bath table not monotone");
   }
@@ -110,10 +111,12 @@ SixVertexCftpResult six_vertex_cftp(const SixVertexBoundary& boundary,
 
 // Compiled in the library (six_vertex_instantiations.cpp).
 extern template SixVertexCftpResult six_vertex_cftp<Kokkos::DefaultExecutionSpace>(
-    const SixVertexBoundary&, const SixVertexWeights&, std::uint64_t, int, const CftpOptions&, int);
+    const SixVertexBoundary&, const SixVertexWeights&, std::uint64_t, int, const CftpOptions&, int,
+    ClassOrder);
 #ifdef PORTAMC_HAVE_DEVICE_BACKEND
 extern template SixVertexCftpResult six_vertex_cftp<Kokkos::DefaultHostExecutionSpace>(
-    const SixVertexBoundary&, const SixVertexWeights&, std::uint64_t, int, const CftpOptions&, int);
+    const SixVertexBoundary&, const SixVertexWeights&, std::uint64_t, int, const CftpOptions&, int,
+    ClassOrder);
 #endif
 
 }  // namespace portamc::tilings

@@ -2,14 +2,15 @@
 // The heat-bath Glauber dynamics of the six-vertex model on one Kokkos execution space, the
 // engine under SixVertexGlauber (forward runs) and six_vertex_cftp (exact samples).
 //
-// Step t: the colour class is rng::bounded over rng::draw(seed, purpose_tiling_class, 0, t)
-// (computed on the host), and every face of that class in every chain makes one heat-bath
-// move (six_vertex_kernels.hpp). Every move leaves the Gibbs measure invariant and moves in
-// one class commute, so each step does; the random class sequence makes the chain aperiodic.
-// Irreducible: if h != h_min, take among the faces maximising h - h_min (> 0, so interior) one
-// with the largest h. A neighbour one above it would share that maximal difference with a
-// larger h, so all four neighbours are one below: the face can move down, staying >= h_min.
-// Hence every state reaches h_min by c-flips at interior faces, and back by reversibility.
+// Step t: the colour class is step_class(order, seed, t, classes) (class_order.hpp; random
+// order by default, computed on the host), and every face of that class in every chain makes one
+// heat-bath move (six_vertex_kernels.hpp). Every move leaves the Gibbs measure invariant and moves
+// in one class commute, so each step does; a face keeps its height with positive probability, so
+// the chain is aperiodic. Irreducible: if h != h_min, take among the faces maximising h - h_min (>
+// 0, so interior) one with the largest h. A neighbour one above it would share that maximal
+// difference with a larger h, so all four neighbours are one below: the face can move down, staying
+// >= h_min. Hence every state reaches h_min by c-flips at interior faces, and back by
+// reversibility.
 #include <Kokkos_Core.hpp>
 #include <climits>
 #include <cstdint>
@@ -20,6 +21,7 @@
 #include "portamc/device_info.hpp"
 #include "portamc/kokkos_compat.hpp"
 #include "portamc/rng.hpp"
+#include "portamc/tilings/class_order.hpp"
 #include "portamc/tilings/six_vertex_boundary.hpp"
 #include "portamc/tilings/six_vertex_colouring.hpp"
 #include "portamc/tilings/six_vertex_heights.hpp"
@@ -77,9 +79,11 @@ class SixVertexDynamics {
     return static_cast<std::int32_t>(boundary_.face_count()) * chains_;
   }
 
+  /// Order of the classes over the steps (class_order.hpp); random unless set.
+  void set_class_order(ClassOrder order) { class_order_ = order; }
+  ClassOrder class_order() const { return class_order_; }
   int class_of_step(std::uint64_t step) const {
-    const rng::Block b = rng::draw(seed_, rng::purpose_tiling_class, 0, step);
-    return static_cast<int>(rng::bounded(b[0], b[1], static_cast<std::uint32_t>(class_count())));
+    return step_class(class_order_, seed_, step, class_count());
   }
 
   /// Applies step `step` to all chains of `heights`; returns the class it updated.
@@ -173,6 +177,7 @@ class SixVertexDynamics {
   int rng_chains_ = 1;
   int first_stream_ = 0;
   std::uint64_t seed_ = 0;
+  ClassOrder class_order_ = ClassOrder::random;
 };
 
 // Compiled in the library (six_vertex_instantiations.cpp).

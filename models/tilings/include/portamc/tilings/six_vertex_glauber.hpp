@@ -49,6 +49,8 @@ class SixVertexGlauber {
   const SixVertexBoundary& boundary() const { return dynamics_.boundary(); }
   int chains() const { return dynamics_.chains(); }
   int class_count() const { return dynamics_.class_count(); }
+  /// Order of the classes over the steps (class_order.hpp); random unless set.
+  void set_class_order(ClassOrder order) { dynamics_.set_class_order(order); }
   std::uint64_t step_count() const { return steps_; }
   /// Class updated by the last step (-1 before the first).
   int last_class() const { return last_class_; }
