@@ -317,6 +317,15 @@ class GlauberSampler {
     return met;
   }
 
+  /// One team per tile with `scratch` bytes of team scratch; host backends run teams of one.
+  template <class Kernel>
+  static void launch_teams(const char* label, int tiles, int device_team_size, std::size_t scratch,
+                           const Kernel& kernel) {
+    constexpr bool host = Kokkos::SpaceAccessibility<Space, Kokkos::HostSpace>::accessible;
+    Kokkos::TeamPolicy<Space> policy(tiles, host ? 1 : device_team_size);
+    Kokkos::parallel_for(label, policy.set_scratch_size(0, Kokkos::PerTeam(scratch)), kernel);
+  }
+
   /// One tiled launch of schedule_.substeps steps from global step `first`; returns attempts.
   template <bool Coupled>
   std::uint64_t launch_tiled(const State& upper, const State& lower, std::uint64_t seed,
@@ -328,22 +337,17 @@ class GlauberSampler {
       const typename Model::TileLaunch l =
           Model::tile_launch(seed, first, schedule_, Model::box_rows(domain_),
                              Model::box_cols(domain_), tiles_down, class_order_);
-      constexpr bool host = Kokkos::SpaceAccessibility<Space, Kokkos::HostSpace>::accessible;
       const int tiles = static_cast<int>(tiles_down * l.tiles_across);
       if (schedule_.bit_sliced) {
         using Kernel = typename Model::template BitslicedKernel<Space, Coupled>;
-        Kokkos::TeamPolicy<Space> policy(tiles, host ? 1 : Kernel::team_size(l));
-        Kokkos::parallel_for(
-            "portamc::tilings::bitsliced_glauber_steps",
-            policy.set_scratch_size(0, Kokkos::PerTeam(Kernel::scratch_bytes(l))),
-            Kernel{upper, lower, static_cast<std::int32_t>(Model::box_rows(domain_)),
-                   static_cast<std::int32_t>(Model::box_cols(domain_)), l, seed});
+        launch_teams("portamc::tilings::bitsliced_glauber_steps", tiles, Kernel::team_size(l),
+                     Kernel::scratch_bytes(l),
+                     Kernel{upper, lower, static_cast<std::int32_t>(Model::box_rows(domain_)),
+                            static_cast<std::int32_t>(Model::box_cols(domain_)), l, seed});
       } else {
         using Kernel = typename Model::template TiledKernel<Space, Coupled>;
-        Kokkos::TeamPolicy<Space> policy(tiles, host ? 1 : 256);
-        Kokkos::parallel_for("portamc::tilings::tiled_glauber_steps",
-                             policy.set_scratch_size(0, Kokkos::PerTeam(Kernel::scratch_bytes(l))),
-                             Kernel{upper, lower, thresholds_, geometry_, l, seed});
+        launch_teams("portamc::tilings::tiled_glauber_steps", tiles, 256, Kernel::scratch_bytes(l),
+                     Kernel{upper, lower, thresholds_, geometry_, l, seed});
       }
       const int count_cols = schedule_.bit_sliced ? 64 : schedule_.tile_cols;
       std::uint64_t attempts = 0;
