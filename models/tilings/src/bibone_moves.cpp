@@ -5,7 +5,6 @@
 #include <stdexcept>
 #include <string>
 
-#include "portamc/rng.hpp"
 
 namespace portamc::tilings {
 

@@ -38,7 +38,6 @@
 #include <cstdint>
 #include <vector>
 
-#include "portamc/rng.hpp"
 #include "portamc/tilings/move_colouring.hpp"
 #include "portamc/tilings/rect_triangle_tiling.hpp"
 #include "portamc/tilings/triangular_domain.hpp"
