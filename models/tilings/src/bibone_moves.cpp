@@ -5,7 +5,6 @@
 #include <stdexcept>
 #include <string>
 
-
 namespace portamc::tilings {
 
 std::vector<std::array<int, 2>> BiboneCycle::offsets() const {
