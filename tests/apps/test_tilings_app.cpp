@@ -95,24 +95,31 @@ TEST_F(TilingsApp, LozengeCftpMeanVolumeIsHalfTheBox) {
   EXPECT_LT(error, 1.0);
 }
 
+// In both class orders (dynamics.class_order), recorded in the file.
 TEST_F(TilingsApp, SixVertexCftpWithDomainWallBoundary) {
-  const auto output = path("six.h5");
-  const auto input = write_input("six.yaml",
-                                 "model: six_vertex\nseed: 7\n"
-                                 "domain: {shape: domain_wall, n: 6}\n"
-                                 "weights: {a: 1, b: 1, c: 1.5}\ncftp: {samples: 30}\n");
-  ASSERT_EQ(run(input + " -o " + output), 0) << log();
-  portamc::h5::InputFile f(output);
-  EXPECT_EQ(f.shape("/tilings/configuration"), (Shape{6, 6}));
-  EXPECT_EQ(f.shape("/tilings/heights"), (Shape{7, 7}));
-  const auto h = f.read<std::int32_t>("/tilings/heights");
-  for (int j = 0; j <= 6; ++j) EXPECT_EQ(h[j], j);  // DWBC: h(0, j) = j
-  expect_densities_sum_to_one(f, {"a1", "a2", "b1", "b2", "c1", "c2"},
-                              std::vector<unsigned char>(36, 1));
-  EXPECT_EQ(f.read<std::int32_t>("/tilings/domain/ring_heights").size(), 24u);
-  EXPECT_EQ(f.read<std::uint64_t>("/tilings/cftp/horizon").size(), 30u);
-  // Every row of an alternating-sign matrix has at least one c vertex (its +1 entry).
-  for (double c : f.read<double>("/tilings/samples/c_fraction")) EXPECT_GE(c, 6.0 / 36);
+  for (const std::string order : {"random", "cyclic"}) {
+    SCOPED_TRACE(order);
+    const auto output = path("six_" + order + ".h5");
+    const auto input = write_input("six.yaml",
+                                   "model: six_vertex\nseed: 7\n"
+                                   "domain: {shape: domain_wall, n: 6}\n"
+                                   "weights: {a: 1, b: 1, c: 1.5}\ncftp: {samples: 30}\n"
+                                   "dynamics: {class_order: " +
+                                       order + "}\n");
+    ASSERT_EQ(run(input + " -o " + output), 0) << log();
+    portamc::h5::InputFile f(output);
+    EXPECT_EQ(f.attribute_string("/tilings", "class_order"), order);
+    EXPECT_EQ(f.shape("/tilings/configuration"), (Shape{6, 6}));
+    EXPECT_EQ(f.shape("/tilings/heights"), (Shape{7, 7}));
+    const auto h = f.read<std::int32_t>("/tilings/heights");
+    for (int j = 0; j <= 6; ++j) EXPECT_EQ(h[j], j);  // DWBC: h(0, j) = j
+    expect_densities_sum_to_one(f, {"a1", "a2", "b1", "b2", "c1", "c2"},
+                                std::vector<unsigned char>(36, 1));
+    EXPECT_EQ(f.read<std::int32_t>("/tilings/domain/ring_heights").size(), 24u);
+    EXPECT_EQ(f.read<std::uint64_t>("/tilings/cftp/horizon").size(), 30u);
+    // Every row of an alternating-sign matrix has at least one c vertex (its +1 entry).
+    for (double c : f.read<double>("/tilings/samples/c_fraction")) EXPECT_GE(c, 6.0 / 36);
+  }
 }
 
 TEST_F(TilingsApp, GlauberModesOfEveryModel) {
@@ -145,17 +152,6 @@ TEST_F(TilingsApp, GlauberModesOfEveryModel) {
       fs::remove(output);
     }
   }
-  // Six-vertex coupling from the past in cyclic order.
-  const auto output = path("six_vertex_cyclic.h5");
-  ASSERT_EQ(run("--set model=six_vertex --set domain.shape=domain_wall --set domain.n=6 "
-                "--set weights.c=1.5 --set cftp.samples=4 --set dynamics.class_order=cyclic -q "
-                "-o " +
-                output),
-            0)
-      << log();
-  portamc::h5::InputFile f(output);
-  EXPECT_EQ(f.attribute_string("/tilings", "class_order"), "cyclic");
-  EXPECT_EQ(f.read<std::uint64_t>("/tilings/cftp/horizon").size(), 4u);
 }
 
 TEST_F(TilingsApp, DominoTiledStepsInBothModes) {
