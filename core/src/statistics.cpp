@@ -146,7 +146,14 @@ Autocorrelation integrated_autocorrelation_time(const std::vector<double>& serie
   return {tau, tau_error, window, converged};
 }
 
-std::vector<Estimate> jackknife(
+namespace {
+
+struct LeaveOneOut {
+  std::vector<double> full;                        // estimator of all blocks, per component
+  std::vector<std::vector<double>> leave_one_out;  // [component][block]
+};
+
+LeaveOneOut leave_one_out_estimates(
     const std::vector<std::vector<double>>& blocks,
     const std::function<std::vector<double>(const std::vector<double>& summed)>& estimator) {
   check_blocks(blocks);
@@ -165,9 +172,39 @@ std::vector<Estimate> jackknife(
     for (std::size_t k = 0; k < theta.size(); ++k) leave_one_out[k][b] = theta[k];
   }
 
-  std::vector<Estimate> result(full.size());
-  for (std::size_t k = 0; k < full.size(); ++k) {
-    result[k] = {full[k], jackknife_error(leave_one_out[k])};
+  return {full, std::move(leave_one_out)};
+}
+
+}  // namespace
+
+std::vector<Estimate> jackknife(
+    const std::vector<std::vector<double>>& blocks,
+    const std::function<std::vector<double>(const std::vector<double>& summed)>& estimator) {
+  const LeaveOneOut j = leave_one_out_estimates(blocks, estimator);
+  std::vector<Estimate> result(j.full.size());
+  for (std::size_t k = 0; k < j.full.size(); ++k) {
+    result[k] = {j.full[k], jackknife_error(j.leave_one_out[k])};
+  }
+  return result;
+}
+
+std::vector<JackknifeEstimate> jackknife_with_tau(
+    const std::vector<std::vector<double>>& blocks,
+    const std::function<std::vector<double>(const std::vector<double>& summed)>& estimator) {
+  const LeaveOneOut j = leave_one_out_estimates(blocks, estimator);
+  const double b = static_cast<double>(blocks.size());
+  std::vector<JackknifeEstimate> result(j.full.size());
+  std::vector<double> pseudo(blocks.size());
+  for (std::size_t k = 0; k < j.full.size(); ++k) {
+    const double error = jackknife_error(j.leave_one_out[k]);
+    double tau = std::numeric_limits<double>::quiet_NaN();
+    if (std::isfinite(error) && std::isfinite(j.full[k])) {
+      for (std::size_t i = 0; i < blocks.size(); ++i) {
+        pseudo[i] = b * j.full[k] - (b - 1.0) * j.leave_one_out[k][i];
+      }
+      tau = integrated_autocorrelation_time(pseudo).tau_int;
+    }
+    result[k] = {j.full[k], error, tau, b / (2.0 * tau)};
   }
   return result;
 }

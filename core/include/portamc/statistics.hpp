@@ -55,6 +55,21 @@ std::vector<Estimate> jackknife(
     const std::vector<std::vector<double>>& blocks,
     const std::function<std::vector<double>(const std::vector<double>& summed)>& estimator);
 
+// The jackknife above, with the autocorrelation of the blocks: the delete-one pseudovalues
+// p_b = B theta - (B - 1) theta_b form a series over blocks (in run order) whose mean is the
+// bias-corrected estimate and whose scatter the jackknife error measures. Their integrated
+// autocorrelation time says whether consecutive blocks are independent, as the error assumes
+// (tau_int = 1/2); effective_blocks = B / (2 tau_int). tau is NaN where the error is.
+struct JackknifeEstimate {
+  double value;
+  double error;
+  double tau_int;           // in blocks
+  double effective_blocks;  // B / (2 tau_int)
+};
+std::vector<JackknifeEstimate> jackknife_with_tau(
+    const std::vector<std::vector<double>>& blocks,
+    const std::function<std::vector<double>(const std::vector<double>& summed)>& estimator);
+
 // Jackknife error from given leave-one-out estimates (same formula as above); NaN if any of them
 // is non-finite. Throws std::invalid_argument for fewer than 2 estimates.
 double jackknife_error(const std::vector<double>& leave_one_out);

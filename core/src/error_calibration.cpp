@@ -1,0 +1,95 @@
+#include "portamc/error_calibration.hpp"
+
+#include <cmath>
+#include <sstream>
+#include <stdexcept>
+
+namespace portamc::stats {
+
+// Numerical Recipes' split: the power series converges fast for x < a + 1, the continued
+// fraction (modified Lentz) for x >= a + 1.
+double regularized_gamma_p(double a, double x) {
+  if (!(a > 0) || !(x >= 0)) throw std::invalid_argument("regularized_gamma_p: need a > 0, x >= 0");
+  if (x == 0) return 0.0;
+  const double log_prefactor = a * std::log(x) - x - std::lgamma(a);
+  if (x < a + 1.0) {
+    double term = 1.0 / a, sum = term;
+    for (int n = 1; n < 10000; ++n) {
+      term *= x / (a + n);
+      sum += term;
+      if (std::abs(term) < std::abs(sum) * 1e-16) break;
+    }
+    return sum * std::exp(log_prefactor);
+  }
+  constexpr double tiny = 1e-300;
+  double b = x + 1.0 - a, c = 1.0 / tiny, d = 1.0 / b, h = d;
+  for (int i = 1; i < 10000; ++i) {
+    const double an = -i * (i - a);
+    b += 2.0;
+    d = an * d + b;
+    if (std::abs(d) < tiny) d = tiny;
+    c = b + an / c;
+    if (std::abs(c) < tiny) c = tiny;
+    d = 1.0 / d;
+    const double delta = d * c;
+    h *= delta;
+    if (std::abs(delta - 1.0) < 1e-16) break;
+  }
+  return 1.0 - std::exp(log_prefactor) * h;
+}
+
+double chi_square_cdf(double x, double dof) {
+  if (!(dof > 0)) throw std::invalid_argument("chi_square_cdf: dof must be positive");
+  return x <= 0 ? 0.0 : regularized_gamma_p(0.5 * dof, 0.5 * x);
+}
+
+double chi_square_quantile(double p, double dof) {
+  if (!(p > 0 && p < 1)) throw std::invalid_argument("chi_square_quantile: need 0 < p < 1");
+  double lo = 0.0, hi = dof + 10.0 * std::sqrt(2.0 * dof) + 50.0;
+  while (chi_square_cdf(hi, dof) < p) hi *= 2.0;
+  for (int i = 0; i < 200 && hi - lo > 1e-12 * hi; ++i) {
+    const double mid = 0.5 * (lo + hi);
+    (chi_square_cdf(mid, dof) < p ? lo : hi) = mid;
+  }
+  return 0.5 * (lo + hi);
+}
+
+ErrorCalibration calibrate_errors(const std::vector<double>& means,
+                                  const std::vector<double>& errors, std::optional<double> exact,
+                                  double tail) {
+  if (means.size() < 2 || means.size() != errors.size()) {
+    throw std::invalid_argument("calibrate_errors: need at least 2 means, one error each");
+  }
+  if (!(tail > 0 && tail < 0.5))
+    throw std::invalid_argument("calibrate_errors: need 0 < tail < 1/2");
+  double sw = 0, swm = 0;
+  for (std::size_t i = 0; i < means.size(); ++i) {
+    if (!(errors[i] > 0) || !std::isfinite(errors[i]) || !std::isfinite(means[i])) {
+      throw std::invalid_argument(
+          "calibrate_errors: every mean and error must be finite and every "
+          "error positive");
+    }
+    const double w = 1.0 / (errors[i] * errors[i]);
+    sw += w;
+    swm += w * means[i];
+  }
+  ErrorCalibration c;
+  c.weighted_mean = swm / sw;
+  const double reference = exact ? *exact : c.weighted_mean;
+  for (std::size_t i = 0; i < means.size(); ++i) {
+    const double z = (means[i] - reference) / errors[i];
+    c.chi_square += z * z;
+  }
+  c.dof = static_cast<int>(means.size()) - (exact ? 0 : 1);
+  c.low = chi_square_quantile(tail, c.dof);
+  c.high = chi_square_quantile(1.0 - tail, c.dof);
+  c.pass = c.chi_square >= c.low && c.chi_square <= c.high;
+  std::ostringstream s;
+  s << "chi^2 = " << c.chi_square << " with " << c.dof << " dof around "
+    << (exact ? "the exact value " : "the weighted mean ") << reference << "; pass range [" << c.low
+    << ", " << c.high << "] (two-sided, " << tail << " in each tail)";
+  c.summary = s.str();
+  return c;
+}
+
+}  // namespace portamc::stats
