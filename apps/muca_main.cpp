@@ -12,6 +12,7 @@
 #include "portamc/app.hpp"
 #include "portamc/muca/io.hpp"
 #include "portamc/muca/ising_exact.hpp"
+#include "portamc/muca/stationarity.hpp"
 
 namespace {
 
@@ -39,7 +40,15 @@ config::Schema make_schema() {
       .add("iteration.kl_threshold", Real{1e-12, 1, 1e-4},
            "stop when the Kullback-Leibler divergence is below this")
       .add("iteration.max_iterations", Integer{1, 1000000, 1000}, "give up after this many")
-      .add("production.blocks", Integer{2, 1000000, 100}, "production blocks (jackknife samples)")
+      .add("production.therm_prefactor", Real{0, 1e6, 1.0},
+           "thermalisation under the final weights before production: prefactor * N^exponent "
+           "attempts per walker (N = L^2; the paper's code: N^2.25)")
+      .add("production.therm_exponent", Real{0, 4, 2.25}, "exponent of N in that thermalisation")
+      .add("production.stationarity_threshold", Real{1e-3, 1e3, 4.5},
+           "the production passes its stationarity check when no energy window's share changes "
+           "by more than this many errors between the first and last third of the blocks")
+      .add("production.blocks", Integer{2, 1000000, 100},
+           "production blocks (jackknife samples; the stationarity check needs at least 6)")
       .add("production.updates_per_block", Integer{1, 1LL << 50, std::nullopt, true, true},
            "attempts per walker per block; auto = N_updates of the last iteration")
       .add("analysis.beta_min", Real{0, 10, 0.2}, "smallest inverse temperature for reweighting",
@@ -89,6 +98,9 @@ muca::Parameters to_parameters(const config::Config& c) {
   p.kl_threshold = c.real("iteration.kl_threshold");
   p.max_iterations = static_cast<int>(c.integer("iteration.max_iterations"));
   p.production_blocks = static_cast<int>(c.integer("production.blocks"));
+  p.production_therm_prefactor = c.real("production.therm_prefactor");
+  p.production_therm_exponent = c.real("production.therm_exponent");
+  p.stationarity_threshold = c.real("production.stationarity_threshold");
   p.production_updates_per_block = c.integer_or_auto("production.updates_per_block").value_or(0);
   return p;
 }
@@ -196,13 +208,22 @@ int run(const app::Context& ctx) {
                                        static_cast<int>(c.integer("analysis.beta_points")));
   const auto canonical =
       muca::reweight(sim.parameters().L, sim.model().log_weights(), blocks, betas);
+  const auto stationarity = muca::production_stationarity(sim.model().energy_bins(), blocks,
+                                                          sim.parameters().stationarity_threshold);
+  // Printed even with --quiet: a result that fails its check must not pass unnoticed.
+  if (stationarity.checked && !stationarity.passed && ctx.is_root())
+    std::cerr << "warning: the production blocks are not stationary (max |z| = "
+              << stationarity.max_abs_z << " > " << stationarity.threshold
+              << " between the first and last third); the walkers had not relaxed under the "
+                 "final weights. Raise production.therm_prefactor (now "
+              << sim.parameters().production_therm_prefactor << ") and run again\n";
 
   if (ctx.is_root()) {
     h5::OutputFile file(output);
     auto root = file.root();
     h5::write_provenance(root, ctx.provenance(sim.parameters().seed));
     root.write_string("config", c.to_yaml(), "resolved configuration (YAML)");
-    muca::write_results(root, sim, dos, canonical, timing);
+    muca::write_results(root, sim, dos, canonical, stationarity, timing);
     file.commit();
   }
   if (ctx.is_root()) std::filesystem::remove(ckpt_path);
@@ -214,18 +235,26 @@ int run(const app::Context& ctx) {
         sim.parameters().L, walkers, sim.converged() ? "converged" : "NOT converged",
         sim.driver().iteration, last.kullback_leibler, timing.iteration_seconds,
         1e12 * timing.iteration_seconds / std::max(timing.iteration_attempts, 1.0));
-    std::printf("production: %d blocks x %llu attempts/walker in %.2f s\n",
-                sim.driver().blocks_done,
-                static_cast<unsigned long long>(sim.driver().production_updates),
-                timing.production_seconds);
+    std::printf(
+        "production: %llu attempts/walker of thermalisation, then %d blocks x %llu "
+        "attempts/walker in %.2f s\n",
+        static_cast<unsigned long long>(sim.driver().production_therm), sim.driver().blocks_done,
+        static_cast<unsigned long long>(sim.driver().production_updates),
+        timing.production_seconds);
+    if (stationarity.checked)
+      std::printf("stationarity: %s (max |z| = %.2f over %zu energy windows, threshold %.2f)\n",
+                  stationarity.passed ? "passed" : "FAILED", stationarity.max_abs_z,
+                  stationarity.z.size(), stationarity.threshold);
+    else
+      std::printf("stationarity: %s\n", stationarity.statistic.c_str());
     std::printf("%8s %22s %12s %22s %12s\n", "beta", "U/N (muca)", "U/N exact", "C/N (muca)",
                 "C/N exact");
     const std::size_t n = betas.size();
     for (std::size_t i = 0; i < n; i += std::max<std::size_t>(1, n / 6)) {
       const auto e = muca::exact::ferdinand_fisher(sim.parameters().L, betas[i]);
       std::printf("%8.4f %12.6f +- %.6f %12.6f %12.6f +- %.6f %12.6f\n", betas[i],
-                  canonical.energy[i], canonical.energy_error[i], e.energy_per_spin,
-                  canonical.specific_heat[i], canonical.specific_heat_error[i],
+                  canonical.energy.value[i], canonical.energy.error[i], e.energy_per_spin,
+                  canonical.specific_heat.value[i], canonical.specific_heat.error[i],
                   e.specific_heat_per_spin);
     }
     std::printf("wrote %s (%g spins x %g walkers)\n", output.c_str(), sites, walkers);

@@ -41,6 +41,41 @@ TEST_F(MucaApp, WritesACompleteSelfDescribingFile) {
   EXPECT_EQ(f.attribute_string("/muca/dos/log_g", "description").empty(), false);
   EXPECT_EQ(f.shape("/muca/production/block_histograms"), (std::vector<std::size_t>{4, 17}));
   EXPECT_EQ(f.attribute_int("/muca", "converged"), 1);
+  // Thermalisation under the final weights, round(16^2.25) = 512 attempts per walker.
+  EXPECT_EQ(f.read_scalar<std::uint64_t>("/muca/production/therm_attempts"), 512u);
+  // Four blocks are too few for the comparison of thirds: recorded as not checked.
+  EXPECT_EQ(f.attribute_int("/muca/production/stationarity", "checked"), 0);
+  EXPECT_NE(log().find("stationarity: not checked"), std::string::npos) << log();
+  // Every error has its tau_int and effective sample size beside it.
+  for (const char* name :
+       {"/muca/dos/log_g", "/muca/canonical/energy", "/muca/canonical/specific_heat",
+        "/muca/canonical/free_energy", "/muca/canonical/entropy"}) {
+    const std::string base = name;
+    const auto n = f.read<double>(base).size();
+    EXPECT_EQ(f.read<double>(base + "_error").size(), n) << base;
+    EXPECT_EQ(f.read<double>(base + "_tau_int").size(), n) << base;
+    EXPECT_EQ(f.read<double>(base + "_n_eff").size(), n) << base;
+  }
+}
+
+TEST_F(MucaApp, ProductionStationarityIsCheckedAndRecorded) {
+  const auto input = write_input("tiny.yaml", tiny);
+  const auto output = (dir_ / "checked.h5").string();
+  ASSERT_EQ(run(input + " --set production.blocks=12 --set production.updates_per_block=2000 -o " +
+                output),
+            0)
+      << log();
+  EXPECT_NE(log().find("stationarity: passed"), std::string::npos) << log();
+  portamc::h5::InputFile f(output);
+  EXPECT_EQ(f.attribute_int("/muca/production/stationarity", "checked"), 1);
+  EXPECT_EQ(f.attribute_int("/muca/production/stationarity", "passed"), 1);
+  EXPECT_EQ(f.read<double>("/muca/production/stationarity/z").size(), 15u);  // 15 bins at L = 4
+  EXPECT_LE(f.read_scalar<double>("/muca/production/stationarity/max_abs_z"),
+            f.read_scalar<double>("/muca/production/stationarity/threshold"));
+  const auto bad = (dir_ / "bad.h5").string();
+  EXPECT_EQ(run(input + " --set production.therm_prefactor=-1 -o " + bad), 2);
+  EXPECT_NE(log().find("production.therm_prefactor"), std::string::npos) << log();
+  EXPECT_FALSE(fs::exists(bad));
 }
 
 TEST_F(MucaApp, DryRunPrintsResolvedConfigurationAndWritesNothing) {

@@ -17,6 +17,19 @@ std::vector<std::vector<double>> as_doubles(const std::vector<std::vector<count_
   return out;
 }
 
+// Components [first, first + n) of the jackknife results as one table.
+EstimateTable table_of(const std::vector<stats::JackknifeEstimate>& e, std::size_t first,
+                       std::size_t n) {
+  EstimateTable t;
+  for (std::size_t i = first; i < first + n; ++i) {
+    t.value.push_back(e[i].value);
+    t.error.push_back(e[i].error);
+    t.tau_int.push_back(e[i].tau_int);
+    t.n_eff.push_back(e[i].effective_blocks);
+  }
+  return t;
+}
+
 }  // namespace
 
 std::vector<double> log_dos_from_histogram(const EnergyBins& bins,
@@ -43,15 +56,10 @@ std::vector<double> log_dos_from_histogram(const EnergyBins& bins,
 
 DensityOfStates estimate_log_dos(const EnergyBins& bins, const std::vector<double>& log_weights,
                                  const std::vector<std::vector<count_type>>& blocks) {
-  const auto estimates = stats::jackknife(as_doubles(blocks), [&](const std::vector<double>& h) {
-    return log_dos_from_histogram(bins, log_weights, h);
-  });
-  DensityOfStates dos;
-  for (const auto& e : estimates) {
-    dos.log_g.push_back(e.value);
-    dos.log_g_error.push_back(e.error);
-  }
-  return dos;
+  const auto estimates = stats::jackknife_with_tau(
+      as_doubles(blocks),
+      [&](const std::vector<double>& h) { return log_dos_from_histogram(bins, log_weights, h); });
+  return DensityOfStates{table_of(estimates, 0, estimates.size())};
 }
 
 CanonicalTable reweight(int L, const std::vector<double>& log_weights,
@@ -60,30 +68,25 @@ CanonicalTable reweight(int L, const std::vector<double>& log_weights,
   const EnergyBins bins(L);
   const auto n = betas.size();
   // One estimator returns all four observables at every beta: [U..., C..., F..., S...].
-  const auto estimates = stats::jackknife(as_doubles(blocks), [&](const std::vector<double>& h) {
-    const auto log_g = log_dos_from_histogram(bins, log_weights, h);
-    std::vector<double> out(4 * n);
-    for (std::size_t i = 0; i < n; ++i) {
-      const auto c = exact::canonical_from_log_dos(log_g, L, betas[i]);
-      out[i] = c.energy_per_spin;
-      out[n + i] = c.specific_heat_per_spin;
-      out[2 * n + i] = c.free_energy_per_spin;
-      out[3 * n + i] = c.entropy_per_spin;
-    }
-    return out;
-  });
+  const auto estimates =
+      stats::jackknife_with_tau(as_doubles(blocks), [&](const std::vector<double>& h) {
+        const auto log_g = log_dos_from_histogram(bins, log_weights, h);
+        std::vector<double> out(4 * n);
+        for (std::size_t i = 0; i < n; ++i) {
+          const auto c = exact::canonical_from_log_dos(log_g, L, betas[i]);
+          out[i] = c.energy_per_spin;
+          out[n + i] = c.specific_heat_per_spin;
+          out[2 * n + i] = c.free_energy_per_spin;
+          out[3 * n + i] = c.entropy_per_spin;
+        }
+        return out;
+      });
   CanonicalTable t;
   t.beta = betas;
-  for (std::size_t i = 0; i < n; ++i) {
-    t.energy.push_back(estimates[i].value);
-    t.energy_error.push_back(estimates[i].error);
-    t.specific_heat.push_back(estimates[n + i].value);
-    t.specific_heat_error.push_back(estimates[n + i].error);
-    t.free_energy.push_back(estimates[2 * n + i].value);
-    t.free_energy_error.push_back(estimates[2 * n + i].error);
-    t.entropy.push_back(estimates[3 * n + i].value);
-    t.entropy_error.push_back(estimates[3 * n + i].error);
-  }
+  t.energy = table_of(estimates, 0, n);
+  t.specific_heat = table_of(estimates, n, n);
+  t.free_energy = table_of(estimates, 2 * n, n);
+  t.entropy = table_of(estimates, 3 * n, n);
   return t;
 }
 

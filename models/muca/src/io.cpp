@@ -84,6 +84,30 @@ std::vector<IterationRecord> read_iterations(const h5::InputFile& f, const std::
   return records;
 }
 
+// name, name_error, name_tau_int and name_n_eff of one reweighted quantity.
+void write_table(h5::Group& g, const std::string& name, const EstimateTable& t,
+                 const std::string& unit, const std::string& what) {
+  g.write(name, t.value, unit, what);
+  g.write(name + "_error", t.error, unit, "delete-one jackknife error over the blocks of " + name);
+  g.write(name + "_tau_int", t.tau_int, "blocks",
+          "integrated autocorrelation time of the blocks' jackknife pseudovalues of " + name +
+              " (1/2: independent blocks, as the error assumes)");
+  g.write(name + "_n_eff", t.n_eff, "blocks",
+          "effective number of independent blocks behind " + name + "_error, blocks / (2 tau_int)");
+}
+
+void write_stationarity(h5::Group g, const stats::StationarityCheck& s) {
+  g.attribute("checked", static_cast<std::int64_t>(s.checked));
+  g.attribute("passed", static_cast<std::int64_t>(s.passed));
+  g.attribute("statistic", s.statistic);
+  g.attribute("windows", static_cast<std::int64_t>(s.z.size()));
+  g.write_scalar("max_abs_z", s.max_abs_z, "", "largest |z| over the energy windows");
+  g.write_scalar("threshold", s.threshold, "", "the check passes at max_abs_z <= threshold");
+  g.write("z", s.z, "",
+          "per window of consecutive accessible energy bins (low to high energy): change of its "
+          "share of the attempts from the first to the last third of the blocks, in errors");
+}
+
 }  // namespace
 
 void write_checkpoint(const std::string& path, const Checkpoint& c,
@@ -114,6 +138,8 @@ void write_checkpoint(const std::string& path, const Checkpoint& c,
   d.attribute("blocks_done", static_cast<std::int64_t>(s.blocks_done));
   d.write_scalar("production_updates", s.production_updates, "attempts per walker",
                  "attempts per production block");
+  d.write_scalar("production_therm", s.production_therm, "attempts per walker",
+                 "thermalisation under the final weights before the first block");
   const int nbins = static_cast<int>(c.model.log_weights.size());
   write_iterations(d.group("iterations"), s.records, nbins);
   if (!s.block_histograms.empty())
@@ -146,6 +172,9 @@ Checkpoint read_checkpoint(const std::string& path) {
   s.previous_width = static_cast<int>(f.attribute_int("/driver", "previous_width"));
   s.blocks_done = static_cast<int>(f.attribute_int("/driver", "blocks_done"));
   s.production_updates = f.read_scalar<std::uint64_t>("/driver/production_updates");
+  // Checkpoints written before the production thermalisation was recorded lack it.
+  if (f.exists("/driver/production_therm"))
+    s.production_therm = f.read_scalar<std::uint64_t>("/driver/production_therm");
   const int nbins = static_cast<int>(c.model.log_weights.size());
   s.records = read_iterations(f, "/driver/iterations", nbins);
   if (f.exists("/driver/block_histograms"))
@@ -155,7 +184,8 @@ Checkpoint read_checkpoint(const std::string& path) {
 }
 
 void write_results(h5::Group root, const Simulation& sim, const DensityOfStates& dos,
-                   const CanonicalTable& canonical, const Timing& timing) {
+                   const CanonicalTable& canonical, const stats::StationarityCheck& stationarity,
+                   const Timing& timing) {
   const auto& p = sim.parameters();
   const auto& model = sim.model();
   const auto& driver = sim.driver();
@@ -185,6 +215,12 @@ void write_results(h5::Group root, const Simulation& sim, const DensityOfStates&
   prod.attribute("blocks", static_cast<std::int64_t>(driver.blocks_done));
   prod.write_scalar("updates_per_block", driver.production_updates, "attempts per walker",
                     "attempts per walker in each block");
+  prod.write_scalar("therm_attempts", driver.production_therm, "attempts per walker",
+                    "thermalisation under the final weights before the first block, "
+                    "round(therm_prefactor * N^therm_exponent)");
+  prod.attribute("therm_prefactor", p.production_therm_prefactor);
+  prod.attribute("therm_exponent", p.production_therm_exponent);
+  write_stationarity(prod.group("stationarity"), stationarity);
   if (!driver.block_histograms.empty())
     prod.write_2d("block_histograms", flatten<std::uint64_t>(driver.block_histograms),
                   driver.block_histograms.size(), bins.count(), "counts",
@@ -192,22 +228,18 @@ void write_results(h5::Group root, const Simulation& sim, const DensityOfStates&
 
   auto d = g.group("dos");
   d.write("energy", energy, "J", "energy of each bin");
-  d.write("log_g", dos.log_g, "", "ln g(E), normalised to 2^(L^2) states; -inf if never visited");
-  d.write("log_g_error", dos.log_g_error, "", "delete-one jackknife error of ln g(E)");
+  write_table(d, "log_g", dos.log_g, "",
+              "ln g(E), normalised to 2^(L^2) states; -inf if never visited");
   if (p.L <= 8)
     d.write("log_g_exact", exact::log_dos_transfer_matrix(p.L), "",
             "exact ln g(E) (transfer matrix)");
 
   auto c = g.group("canonical");
   c.write("beta", canonical.beta, "1/J", "inverse temperature");
-  c.write("energy", canonical.energy, "J", "U/N, reweighted");
-  c.write("energy_error", canonical.energy_error, "J", "jackknife error of U/N");
-  c.write("specific_heat", canonical.specific_heat, "", "C/N, reweighted");
-  c.write("specific_heat_error", canonical.specific_heat_error, "", "jackknife error of C/N");
-  c.write("free_energy", canonical.free_energy, "J", "F/N, reweighted");
-  c.write("free_energy_error", canonical.free_energy_error, "J", "jackknife error of F/N");
-  c.write("entropy", canonical.entropy, "", "S/N, reweighted");
-  c.write("entropy_error", canonical.entropy_error, "", "jackknife error of S/N");
+  write_table(c, "energy", canonical.energy, "J", "U/N, reweighted");
+  write_table(c, "specific_heat", canonical.specific_heat, "", "C/N, reweighted");
+  write_table(c, "free_energy", canonical.free_energy, "J", "F/N, reweighted");
+  write_table(c, "entropy", canonical.entropy, "", "S/N, reweighted");
   std::vector<double> u, cv, f, s;
   for (double beta : canonical.beta) {
     const auto e = exact::ferdinand_fisher(p.L, beta);

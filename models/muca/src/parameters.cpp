@@ -23,6 +23,11 @@ void Parameters::validate() const {
   if (!(kl_threshold > 0)) fail("iteration.kl_threshold must be > 0");
   if (max_iterations < 1) fail("iteration.max_iterations must be >= 1");
   if (production_blocks < 2) fail("production.blocks must be >= 2 for jackknife errors");
+  if (!(production_therm_prefactor >= 0) || !std::isfinite(production_therm_prefactor))
+    fail("production.therm_prefactor must be >= 0");
+  if (!(production_therm_exponent >= 0 && production_therm_exponent <= 4))
+    fail("production.therm_exponent must be in [0, 4]");
+  if (!(stationarity_threshold > 0)) fail("production.stationarity_threshold must be > 0");
 }
 
 }  // namespace portamc::muca

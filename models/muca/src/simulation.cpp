@@ -76,6 +76,12 @@ double Simulation::updates_for_width(int width) const {
          static_cast<double>(params_.walkers);
 }
 
+std::uint64_t Simulation::production_therm_attempts() const {
+  const double n = static_cast<double>(params_.L) * params_.L;
+  return static_cast<std::uint64_t>(std::llround(params_.production_therm_prefactor *
+                                                 std::pow(n, params_.production_therm_exponent)));
+}
+
 const IterationRecord& Simulation::iterate() {
   Kokkos::Timer timer;
   const EnergyBins& bins = model_.energy_bins();
@@ -129,8 +135,8 @@ const IterationRecord& Simulation::iterate() {
 
 const std::vector<count_type>& Simulation::production_block() {
   if (driver_.blocks_done == 0) {
-    const int w = std::max(driver_.previous_width, 10);
-    model_.thermalise(static_cast<std::uint64_t>(std::llround(params_.therm_factor * w)));
+    driver_.production_therm = production_therm_attempts();
+    model_.thermalise(driver_.production_therm);
     driver_.production_updates = params_.production_updates_per_block > 0
                                      ? params_.production_updates_per_block
                                      : 10 * (static_cast<std::uint64_t>(driver_.updates_real) + 1);

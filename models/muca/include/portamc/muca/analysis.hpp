@@ -1,7 +1,9 @@
 #pragma once
 // From production histograms to physics: ln g(E) normalised to 2^N states, and
 // canonical observables reweighted to a grid of inverse temperatures, each with
-// delete-one jackknife errors over the production blocks.
+// delete-one jackknife errors over the production blocks. Beside every error: the integrated
+// autocorrelation time of the blocks' jackknife pseudovalues (in blocks; 1/2 when blocks are
+// independent, as the jackknife assumes) and the effective number of blocks.
 #include <vector>
 
 #include "portamc/histogram.hpp"
@@ -9,17 +11,24 @@
 
 namespace portamc::muca {
 
+/// One reweighted quantity on its grid (energy bins or inverse temperatures).
+struct EstimateTable {
+  std::vector<double> value;
+  std::vector<double> error;    ///< delete-one jackknife over the blocks; NaN where undefined
+  std::vector<double> tau_int;  ///< of the blocks' pseudovalues, in blocks
+  std::vector<double> n_eff;    ///< effective blocks, blocks / (2 tau_int)
+};
+
 struct DensityOfStates {
-  std::vector<double> log_g;        ///< per energy bin; -inf where never visited
-  std::vector<double> log_g_error;  ///< jackknife; NaN where undefined
+  EstimateTable log_g;  ///< per energy bin; value -inf where never visited
 };
 
 struct CanonicalTable {
   std::vector<double> beta;
-  std::vector<double> energy, energy_error;                ///< U/N
-  std::vector<double> specific_heat, specific_heat_error;  ///< C/N
-  std::vector<double> free_energy, free_energy_error;      ///< F/N
-  std::vector<double> entropy, entropy_error;              ///< S/N
+  EstimateTable energy;         ///< U/N
+  EstimateTable specific_heat;  ///< C/N
+  EstimateTable free_energy;    ///< F/N
+  EstimateTable entropy;        ///< S/N
 };
 
 /// ln g(k) = ln H(k) - ln W(k) + const with sum_k g(k) = 2^N.

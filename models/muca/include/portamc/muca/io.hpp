@@ -5,6 +5,7 @@
 #include "portamc/hdf5_file.hpp"
 #include "portamc/muca/analysis.hpp"
 #include "portamc/muca/simulation.hpp"
+#include "portamc/stationarity.hpp"
 
 namespace portamc::muca {
 
@@ -20,9 +21,10 @@ struct Timing {
 };
 
 /// Group /muca of a result file: iterations, final weights, production histograms,
-/// ln g(E) with errors (and the exact one where known), canonical tables (and
-/// Ferdinand–Fisher's exact values).
+/// the production's thermalisation and stationarity check, ln g(E) with errors (and the exact
+/// one where known), canonical tables (and Ferdinand–Fisher's exact values).
 void write_results(h5::Group root, const Simulation& simulation, const DensityOfStates& dos,
-                   const CanonicalTable& canonical, const Timing& timing);
+                   const CanonicalTable& canonical, const stats::StationarityCheck& stationarity,
+                   const Timing& timing);
 
 }  // namespace portamc::muca

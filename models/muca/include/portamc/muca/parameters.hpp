@@ -37,6 +37,15 @@ struct Parameters {
   int max_iterations = 1000;
 
   // Production with fixed weights.
+  /// Thermalisation under the final weights before the first block:
+  /// round(prefactor * N^exponent) attempts per walker (the paper's code: N^2.25). Each walker
+  /// performs only a few hundred sweeps per block, so the walker population left by the
+  /// weight iteration relaxes over this time, not within a block.
+  double production_therm_prefactor = 1.0;
+  double production_therm_exponent = 2.25;
+  /// Largest |z| between the first and the last third of the blocks that passes the
+  /// stationarity check (muca/stationarity.hpp).
+  double stationarity_threshold = 4.5;
   int production_blocks = 100;
   std::uint64_t production_updates_per_block =
       0;  ///< attempts per walker; 0 = 10 * N_updates of the last iteration

@@ -46,6 +46,7 @@ struct DriverState {
   int previous_width = 0;
   int blocks_done = 0;
   std::uint64_t production_updates = 0;  ///< attempts per walker per block
+  std::uint64_t production_therm = 0;    ///< attempts per walker before the first block
   std::vector<IterationRecord> records;
   std::vector<std::vector<count_type>> block_histograms;
 };
@@ -77,8 +78,9 @@ class Simulation {
   bool converged() const { return driver_.converged; }
   bool iterations_exhausted() const { return driver_.iteration >= params_.max_iterations; }
 
-  /// Production: thermalise once under the final weights (at the first block), then one
-  /// block of fixed-weight sampling. Returns the block histogram.
+  /// Production: thermalise once under the final weights (at the first block,
+  /// production_therm_attempts()), then one block of fixed-weight sampling. Returns the block
+  /// histogram.
   const std::vector<count_type>& production_block();
   bool production_done() const { return driver_.blocks_done >= params_.production_blocks; }
 
@@ -92,6 +94,8 @@ class Simulation {
   /// The N_updates rule of the paper (Eq. 7) for width w: prefactor * w^exponent / W (all
   /// walkers of all ranks).
   double updates_for_width(int width) const;
+  /// round(production_therm_prefactor * N^production_therm_exponent), per walker.
+  std::uint64_t production_therm_attempts() const;
 
  private:
   Parameters params_;
