@@ -1,5 +1,6 @@
 // portamc-muca: parallel multicanonical simulation of the 2D Ising model.
 // YAML in (input/muca.yaml), HDF5 out (docs/output.md).
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
@@ -257,6 +258,24 @@ int run(const app::Context& ctx) {
                   canonical.specific_heat.value[i], canonical.specific_heat.error[i],
                   e.specific_heat_per_spin);
     }
+    // The exact finite-lattice values are known for every L: how many beta points lie within
+    // 3 errors of them is the first thing to check in a run.
+    int within_u = 0, within_c = 0;
+    double max_u = 0, max_c = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+      const auto e = muca::exact::ferdinand_fisher(sim.parameters().L, betas[i]);
+      const double zu = (canonical.energy.value[i] - e.energy_per_spin) / canonical.energy.error[i];
+      const double zc = (canonical.specific_heat.value[i] - e.specific_heat_per_spin) /
+                        canonical.specific_heat.error[i];
+      within_u += std::abs(zu) <= 3;
+      within_c += std::abs(zc) <= 3;
+      max_u = std::max(max_u, std::abs(zu));
+      max_c = std::max(max_c, std::abs(zc));
+    }
+    std::printf(
+        "against Ferdinand-Fisher: U/N within 3 errors at %d of %zu beta points (max |z| %.2f), "
+        "C/N at %d of %zu (max |z| %.2f)\n",
+        within_u, n, max_u, within_c, n, max_c);
     std::printf("wrote %s (%g spins x %g walkers)\n", output.c_str(), sites, walkers);
   }
   return app::exit_ok;
