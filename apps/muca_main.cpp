@@ -51,7 +51,7 @@ config::Schema make_schema() {
       .add("production.blocks", Integer{2, 1000000, 100},
            "production blocks (jackknife samples; the stationarity check needs at least 6)")
       .add("production.updates_per_block", Integer{1, 1LL << 50, std::nullopt, true, true},
-           "attempts per walker per block; auto = N_updates of the last iteration")
+           "attempts per walker per block; auto = 10 x N_updates of the last iteration")
       .add("analysis.beta_min", Real{0, 10, 0.2}, "smallest inverse temperature for reweighting",
            "1/J")
       .add("analysis.beta_max", Real{0, 10, 0.8}, "largest inverse temperature", "1/J")
