@@ -203,12 +203,14 @@ int run(const app::Context& ctx) {
   }
 
   const auto& blocks = sim.driver().block_histograms;
+  const muca::BlockBinning binning =
+      muca::bin_blocks(sim.model().energy_bins(), sim.model().log_weights(), blocks);
   const auto dos =
-      muca::estimate_log_dos(sim.model().energy_bins(), sim.model().log_weights(), blocks);
+      muca::estimate_log_dos(sim.model().energy_bins(), sim.model().log_weights(), binning.bins);
   const auto betas = muca::linear_grid(c.real("analysis.beta_min"), c.real("analysis.beta_max"),
                                        static_cast<int>(c.integer("analysis.beta_points")));
   const auto canonical =
-      muca::reweight(sim.parameters().L, sim.model().log_weights(), blocks, betas);
+      muca::reweight(sim.parameters().L, sim.model().log_weights(), binning.bins, betas);
   const auto stationarity = muca::production_stationarity(sim.model().energy_bins(), blocks,
                                                           sim.parameters().stationarity_threshold);
   // Printed even with --quiet: a result that fails its check must not pass unnoticed.
@@ -224,7 +226,7 @@ int run(const app::Context& ctx) {
     auto root = file.root();
     h5::write_provenance(root, ctx.provenance(sim.parameters().seed));
     root.write_string("config", c.to_yaml(), "resolved configuration (YAML)");
-    muca::write_results(root, sim, dos, canonical, stationarity, timing);
+    muca::write_results(root, sim, binning, dos, canonical, stationarity, timing);
     file.commit();
   }
   if (ctx.is_root()) std::filesystem::remove(ckpt_path);
@@ -242,6 +244,12 @@ int run(const app::Context& ctx) {
         static_cast<unsigned long long>(sim.driver().production_therm), sim.driver().blocks_done,
         static_cast<unsigned long long>(sim.driver().production_updates),
         timing.production_seconds);
+    const std::string longer = blocks.size() % binning.bins.size()
+                                   ? "-" + std::to_string(binning.blocks_per_bin + 1)
+                                   : std::string();
+    std::printf("jackknife: %zu bins of %d%s blocks (block tau_int %.2f)%s\n", binning.bins.size(),
+                binning.blocks_per_bin, longer.c_str(), binning.block_tau_int,
+                binning.long_enough ? "" : "; bins shorter than 20 tau_int, errors may be low");
     if (stationarity.checked)
       std::printf("stationarity: %s (max |z| = %.2f over %zu energy windows, threshold %.2f)\n",
                   stationarity.passed ? "passed" : "FAILED", stationarity.max_abs_z,

@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "portamc/muca/ising_exact.hpp"
+#include "portamc/series_analysis.hpp"
 #include "portamc/statistics.hpp"
 
 namespace portamc::muca {
@@ -88,6 +89,32 @@ CanonicalTable reweight(int L, const std::vector<double>& log_weights,
   t.free_energy = table_of(estimates, 2 * n, n);
   t.entropy = table_of(estimates, 3 * n, n);
   return t;
+}
+
+BlockBinning bin_blocks(const EnergyBins& bins, const std::vector<double>& log_weights,
+                        const std::vector<std::vector<count_type>>& blocks) {
+  BlockBinning b;
+  std::vector<double> taus;
+  for (double t : estimate_log_dos(bins, log_weights, blocks).log_g.tau_int)
+    if (std::isfinite(t)) taus.push_back(t);
+  if (!taus.empty()) {
+    std::nth_element(taus.begin(), taus.begin() + taus.size() / 2, taus.end());
+    b.block_tau_int = taus[taus.size() / 2];
+  }
+  const stats::BinChoice choice = stats::choose_bins(blocks.size(), b.block_tau_int);
+  b.blocks_per_bin = static_cast<int>(std::max<std::size_t>(choice.bin_size, 1));
+  b.long_enough = choice.long_enough;
+  const std::size_t n_bins = std::max<std::size_t>(choice.bins, 1);
+  // Every block is used: the first B mod n_bins bins take one block more.
+  const std::size_t base = blocks.size() / n_bins, extra = blocks.size() % n_bins;
+  std::size_t next = 0;
+  for (std::size_t i = 0; i < n_bins; ++i) {
+    std::vector<count_type> sum(blocks.front().size(), 0);
+    for (std::size_t j = 0; j < base + (i < extra ? 1 : 0); ++j, ++next)
+      for (std::size_t k = 0; k < sum.size(); ++k) sum[k] += blocks[next][k];
+    b.bins.push_back(std::move(sum));
+  }
+  return b;
 }
 
 std::vector<double> linear_grid(double lo, double hi, int n) {

@@ -88,12 +88,13 @@ std::vector<IterationRecord> read_iterations(const h5::InputFile& f, const std::
 void write_table(h5::Group& g, const std::string& name, const EstimateTable& t,
                  const std::string& unit, const std::string& what) {
   g.write(name, t.value, unit, what);
-  g.write(name + "_error", t.error, unit, "delete-one jackknife error over the blocks of " + name);
-  g.write(name + "_tau_int", t.tau_int, "blocks",
-          "integrated autocorrelation time of the blocks' jackknife pseudovalues of " + name +
-              " (1/2: independent blocks, as the error assumes)");
-  g.write(name + "_n_eff", t.n_eff, "blocks",
-          "effective number of independent blocks behind " + name + "_error, blocks / (2 tau_int)");
+  g.write(name + "_error", t.error, unit,
+          "delete-one jackknife error over bins of consecutive blocks of " + name);
+  g.write(name + "_tau_int", t.tau_int, "bins",
+          "integrated autocorrelation time of the jackknife bins' pseudovalues of " + name +
+              " (1/2: independent bins, as the error assumes)");
+  g.write(name + "_n_eff", t.n_eff, "bins",
+          "effective number of independent bins behind " + name + "_error, bins / (2 tau_int)");
 }
 
 void write_stationarity(h5::Group g, const stats::StationarityCheck& s) {
@@ -183,9 +184,9 @@ Checkpoint read_checkpoint(const std::string& path) {
   return c;
 }
 
-void write_results(h5::Group root, const Simulation& sim, const DensityOfStates& dos,
-                   const CanonicalTable& canonical, const stats::StationarityCheck& stationarity,
-                   const Timing& timing) {
+void write_results(h5::Group root, const Simulation& sim, const BlockBinning& binning,
+                   const DensityOfStates& dos, const CanonicalTable& canonical,
+                   const stats::StationarityCheck& stationarity, const Timing& timing) {
   const auto& p = sim.parameters();
   const auto& model = sim.model();
   const auto& driver = sim.driver();
@@ -221,6 +222,12 @@ void write_results(h5::Group root, const Simulation& sim, const DensityOfStates&
   prod.attribute("therm_prefactor", p.production_therm_prefactor);
   prod.attribute("therm_exponent", p.production_therm_exponent);
   write_stationarity(prod.group("stationarity"), stationarity);
+  prod.attribute("jackknife_bins", static_cast<std::int64_t>(binning.bins.size()));
+  prod.attribute("blocks_per_bin", static_cast<std::int64_t>(binning.blocks_per_bin));
+  prod.attribute("bins_long_enough", static_cast<std::int64_t>(binning.long_enough));
+  prod.write_scalar("block_tau_int", binning.block_tau_int, "blocks",
+                    "median over energy bins of the tau_int of single-block jackknife "
+                    "pseudovalues of ln g; sets the jackknife bins (blocks_per_bin)");
   if (!driver.block_histograms.empty())
     prod.write_2d("block_histograms", flatten<std::uint64_t>(driver.block_histograms),
                   driver.block_histograms.size(), bins.count(), "counts",

@@ -42,8 +42,9 @@ TEST(MucaErrorCalibration, ScatterOverSeedsMatchesErrors) {
     while (!sim.converged() && !sim.iterations_exhausted()) sim.iterate();
     ASSERT_TRUE(sim.converged());
     while (!sim.production_done()) sim.production_block();
-    const auto& blocks = sim.driver().block_histograms;
     const auto& lnw = sim.model().log_weights();
+    const auto blocks =
+        bin_blocks(sim.model().energy_bins(), lnw, sim.driver().block_histograms).bins;
     const auto table = reweight(L, lnw, blocks, {beta});
     u.push_back(table.energy.value[0]);
     u_err.push_back(table.energy.error[0]);

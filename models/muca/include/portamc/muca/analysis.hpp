@@ -43,6 +43,21 @@ CanonicalTable reweight(int L, const std::vector<double>& log_weights,
                         const std::vector<std::vector<count_type>>& blocks,
                         const std::vector<double>& betas);
 
+/// Consecutive production blocks merged into jackknife bins. Walkers keep their energies from
+/// one block to the next (a block is a few hundred sweeps, a walker crosses the energy range
+/// in thousands), so neighbouring blocks are correlated and a jackknife over single blocks
+/// understates the error. The bin length follows the statistics service's rule
+/// (stats::choose_bins: 20 tau_int, at least 16 bins) with tau_int the median, over the
+/// visited energy bins, of the single-block jackknife pseudovalues' tau_int of ln g(E).
+struct BlockBinning {
+  double block_tau_int = 0.5;  ///< the median tau_int, in blocks
+  int blocks_per_bin = 1;      ///< the shorter bins; B mod bins of them hold one block more
+  bool long_enough = true;     ///< bins of 20 tau_int with >= 16 bins were possible
+  std::vector<std::vector<count_type>> bins;  ///< summed histograms, in run order
+};
+BlockBinning bin_blocks(const EnergyBins& bins, const std::vector<double>& log_weights,
+                        const std::vector<std::vector<count_type>>& blocks);
+
 /// n evenly spaced values from lo to hi inclusive.
 std::vector<double> linear_grid(double lo, double hi, int n);
 
