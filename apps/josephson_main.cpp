@@ -147,11 +147,13 @@ config::Schema make_schema() {
            "bins of the histograms of escape times / switching biases")
       .add("analysis.theory_points", Integer{2, 1000000, 200}, "points of the theory curves")
       .add("theory.rate",
-           String{
-               "auto",
-               {"auto", "overdamped", "kramers_moderate", "energy_diffusion", "melnikov_meshkov"}},
-           "escape rate formula (kramers.hpp); auto: overdamped for overdamped dynamics, else "
-           "melnikov_meshkov")
+           String{"auto",
+                  {"auto", "exact", "kramers", "overdamped", "kramers_moderate", "energy_diffusion",
+                   "melnikov_meshkov"}},
+           "escape rate the theory is built on: exact (overdamped dynamics only: the Pontryagin "
+           "mean first-passage time to the threshold), kramers (the leading-order formula of the "
+           "dynamics: overdamped or melnikov_meshkov) or a Kramers-type formula (kramers.hpp); "
+           "auto: exact where it exists, else kramers")
       .add("output.file", String{"josephson.h5", {}}, "HDF5 result file")
       .add("checkpoint.file", String{"", {}}, "checkpoint file; empty = <output.file>.checkpoint")
       .add("checkpoint.every", Real{0, 1e9, 600},
@@ -318,6 +320,17 @@ config::Schema make_schema() {
       },
       "ramp.rate");
 
+  // ---- Theory ---------------------------------------------------------------------------------
+  s.check(
+      [](const config::Config& c) -> Rule {
+        if (c.string("theory.rate") == "exact" && c.string("model.dynamics") != "overdamped")
+          return "there is no exact escape rate for underdamped dynamics (the exact mean "
+                 "first-passage time is that of the overdamped equation): use kramers or a "
+                 "Kramers-type formula";
+        return std::nullopt;
+      },
+      "theory.rate");
+
   // ---- Arrhenius ------------------------------------------------------------------------------
   s.check(
       [](const config::Config& c) -> Rule {
@@ -370,8 +383,13 @@ RunParameters to_parameters(const config::Config& c) {
   p.ensemble.slots = c.integer_or_auto("run.slots").value_or(0);
   p.ensemble.steps_per_launch = static_cast<std::uint64_t>(c.integer("run.steps_per_launch"));
   p.ensemble.compact_below = c.real("run.compact_below");
-  if (c.string("theory.rate") != "auto")
-    p.rate_formula = parse_rate_formula(c.string("theory.rate"));
+  const std::string& rate = c.string("theory.rate");
+  if (rate == "auto" || rate == "exact" || rate == "kramers") {
+    p.theory_rate = parse_theory_rate(rate);
+  } else {
+    p.theory_rate = TheoryRate::kramers;
+    p.rate_formula = parse_rate_formula(rate);
+  }
   p.histogram_bins = static_cast<int>(c.integer("analysis.histogram_bins"));
   p.theory_points = static_cast<int>(c.integer("analysis.theory_points"));
   return p;
@@ -395,6 +413,8 @@ std::string key_of(const std::string& parameter) {
       {"thetas", "arrhenius.theta"},
       {"histogram_bins", "analysis.histogram_bins"},
       {"theory_points", "analysis.theory_points"},
+      {"theory_rate", "theory.rate"},
+      {"rate_formula", "theory.rate"},
       {"ensemble", "run"}};
   const auto it = keys.find(parameter);
   return it != keys.end() ? it->second : parameter;  // physical.* are already keys
@@ -427,6 +447,7 @@ void print_resolved(const ResolvedRun& r) {
   if (in.mode == RunMode::switching)
     std::fprintf(stderr, "  ramp: gamma0 = %.10g%s, nu = %.6g per unit time (%.3g per step)\n",
                  r.ramp_gamma0, r.ramp_start_automatic ? " (auto)" : "", r.nu, r.nu * in.h);
+  std::fprintf(stderr, "  theory rate: %s\n", r.theory_rate_name().c_str());
   for (std::size_t k = 0; k < r.points.size(); ++k) {
     const LangevinParameters& p = r.points[k];
     std::fprintf(stderr, "  ensemble %zu: %llu realisations, max_steps = %llu%s", k,
@@ -434,9 +455,8 @@ void print_resolved(const ResolvedRun& r) {
                  static_cast<unsigned long long>(p.max_steps),
                  r.max_steps_automatic ? " (auto)" : "");
     if (k < r.theory.size())
-      std::fprintf(stderr, ", theta = %.6g, DeltaU/theta = %.4g, theory <tau> = %.6g (%s)", p.theta,
-                   r.theory[k].barrier / p.theta, r.theory[k].best_mean_time(),
-                   r.theory[k].best_mean_time_source());
+      std::fprintf(stderr, ", theta = %.6g, DeltaU/theta = %.4g, theory <tau> = %.6g", p.theta,
+                   r.theory[k].barrier / p.theta, r.theory[k].mean_time);
     std::fprintf(stderr, "\n");
   }
 }
@@ -458,10 +478,10 @@ void print_summary(const ResolvedRun& r, const std::vector<PointRecord>& points,
           s.standard_deviation_error, rate(points.front()));
     const SwitchingTheoryCurves& t = *a.switching;
     if (t.status == "ok")
-      std::printf("Fulton-Dunkleberger (%s): <gamma_sw> = %.8f, std = %.6f\n",
-                  rate_formula_name(t.formula), t.moments.mean, t.moments.standard_deviation);
+      std::printf("Fulton-Dunkleberger (%s): <gamma_sw> = %.8f, std = %.6f\n", t.rate_name.c_str(),
+                  t.moments.mean, t.moments.standard_deviation);
     else
-      std::printf("Fulton-Dunkleberger: %s\n", t.status.c_str());
+      std::printf("Fulton-Dunkleberger (%s): %s\n", t.rate_name.c_str(), t.status.c_str());
     return;
   }
   std::printf("%10s %11s %24s %12s %9s %14s\n", "theta", "D", "<tau>", "median", "censored",
@@ -470,9 +490,10 @@ void print_summary(const ResolvedRun& r, const std::vector<PointRecord>& points,
     const SampleSummary& s = a.samples[k];
     const double theta = r.points[k].theta;
     std::printf("%10.5g %11.5g %12.6g +- %9.2e %12.6g %9zu %14.6g  [%.3g steps/s]\n", theta,
-                r.beta * theta, s.mean, s.mean_error, s.median, s.censored,
-                r.theory[k].best_mean_time(), rate(points[k]));
+                r.beta * theta, s.mean, s.mean_error, s.median, s.censored, r.theory[k].mean_time,
+                rate(points[k]));
   }
+  std::printf("theory <tau>: %s\n", r.theory_rate_name().c_str());
   if (a.arrhenius) {
     const ArrheniusAnalysis& f = *a.arrhenius;
     for (auto [name, fit] : {std::pair{"eq. 12, ln <tau>", &f.plain},

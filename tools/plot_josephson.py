@@ -9,13 +9,15 @@ after NAME (default: the stem of RESULT.h5), by the file's mode:
 
   escape      NAME_escape.png: the empirical CDF of the escape times against
               the exponential CDF 1 - exp(-t/tau) with the theory's mean tau
-              (exact Pontryagin mean for overdamped dynamics, else 1/rate of
-              the Kramers-type formula), and below the histogram against the
-              exponential density.
+              (of the rate named by the attribute rate_formula: the exact
+              Pontryagin mean for overdamped dynamics by default, else 1/rate
+              of the Kramers-type formula), and below the histogram against
+              the exponential density.
   switching   NAME_switching.png: the empirical CDF of the switching biases
-              against the Fulton-Dunkleberger CDF (with the current in A on a
-              second axis for a junction given in physical units), and below
-              the histogram against the Fulton-Dunkleberger density.
+              against the Fulton-Dunkleberger CDF on the theory's rate (with
+              the current in A on a second axis for a junction given in
+              physical units), and below the histogram against the
+              Fulton-Dunkleberger density.
   arrhenius   NAME_arrhenius.png: ln <tau> against 1/theta with standard
               errors, the fits of the paper's eq. (12) ln <tau> = a + DU/theta
               and eq. (13) ln(theta <tau>) = a + DU/theta, the theory mean
@@ -48,6 +50,12 @@ def attr(h5, path, name, default=""):
     if obj is None or name not in obj.attrs:
         return default
     return text(obj.attrs[name])
+
+
+def rate_name(h5, path):
+    """The rate a theory group is built on (attribute rate_formula; formula in older files)."""
+    name = attr(h5, path, "rate_formula") or attr(h5, path, "formula")
+    return "exact, Pontryagin" if name == "exact_overdamped_pontryagin" else name.replace("_", " ")
 
 
 def junction_text(h5):
@@ -84,10 +92,13 @@ def plot_escape(h5, path):
     tau = float("nan")
     if len(theory_cdf) > 0:
         tt = read(h5, g + "theory/cdf_t")
-        tau = scalar(h5, g + "theory/exact_mean_time") if source == "exact" else \
-            scalar(h5, g + "theory/mean_time")
-        what = "exact (Pontryagin)" if source == "exact" else \
-            attr(h5, g + "theory", "formula").replace("_", " ")
+        if g + "theory/kramers_mean_time" in h5:  # theory/mean_time is the CDF's tau
+            tau = scalar(h5, g + "theory/mean_time")
+            what = rate_name(h5, g + "theory")
+        else:  # older files: the CDF used the exact mean where there was one
+            tau = scalar(h5, g + "theory/exact_mean_time") if source == "exact" else \
+                scalar(h5, g + "theory/mean_time")
+            what = "exact, Pontryagin" if source == "exact" else rate_name(h5, g + "theory")
         upper.plot(tt, theory_cdf, "--", color="C3", lw=1.2,
                    label=rf"$1 - e^{{-t/\tau}}$, $\tau = {tau:.4g}$ ({what})")
     else:
@@ -131,7 +142,7 @@ def plot_switching(h5, path):
     if status == "ok" and len(grid) > 0:
         tm = scalar(h5, g + "theory/mean")
         upper.plot(grid, read(h5, g + "theory/cdf"), "--", color="C3", lw=1.2,
-                   label=rf"Fulton-Dunkleberger ({attr(h5, g + 'theory', 'formula')}), "
+                   label=rf"Fulton-Dunkleberger ({rate_name(h5, g + 'theory')}), "
                          rf"mean {tm:.5f}")
     else:
         print(f"plot_josephson: no Fulton-Dunkleberger curve: {status}")
@@ -198,12 +209,16 @@ def plot_arrhenius(h5, path):
         y = a + du * xs + (np.log(xs) if prefactor else 0.0)
         ax.plot(xs, y, style, color=colour, lw=1.2,
                 label=rf"{label}: $\Delta U = {du:.4f} \pm {du_err:.4f}$")
-    mean_theory = read(h5, g + "theory/mean_time")
-    formula = attr(h5, g + "theory", "formula")
+    if g + "theory/kramers_mean_time" in h5:
+        mean_theory = read(h5, g + "theory/kramers_mean_time")
+        formula = attr(h5, g + "theory", "kramers_formula").replace("_", " ")
+    else:  # older files: theory/mean_time was the formula's
+        mean_theory = read(h5, g + "theory/mean_time")
+        formula = attr(h5, g + "theory", "formula").replace("_", " ")
     good = np.isfinite(mean_theory) & (mean_theory > 0)
     if good.any():
         ax.plot(x[good], np.log(mean_theory[good]), "s", mfc="none", ms=6, color="C2",
-                label=f"theory 1/rate ({formula})")
+                label=f"Kramers-type 1/rate ({formula})")
     if g + "theory/exact_mean_time" in h5:
         exact = read(h5, g + "theory/exact_mean_time")
         good = np.isfinite(exact) & (exact > 0)

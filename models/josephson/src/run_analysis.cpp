@@ -82,8 +82,8 @@ SampleSummary summarise_switching_biases(const EnsembleResults& r, int bins) {
 
 ExponentialCdf exponential_cdf(const EscapeTheory& theory, const SampleSummary& times, int points) {
   ExponentialCdf e;
-  e.mean_time = theory.best_mean_time();
-  e.mean_source = theory.best_mean_time_source();
+  e.mean_time = theory.mean_time;
+  e.mean_source = theory.exact_rate ? "exact" : "kramers";
   if (!(std::isfinite(e.mean_time) && e.mean_time > 0)) {
     e.status = "not available: no finite theoretical mean escape time (" + theory.status + ")";
     e.mean_time = kNaN;
@@ -95,12 +95,27 @@ ExponentialCdf exponential_cdf(const EscapeTheory& theory, const SampleSummary& 
   return e;
 }
 
+BiasDependentRate switching_rate(const ResolvedRun& run) {
+  if (!run.exact_rate) return washboard_rate(run.rate_formula, run.V0, run.beta, run.theta);
+  // Rates below this change the escape exponent of the whole ramp by less than 1e-30.
+  const double negligible = 1e-30 * run.nu / (1.0 - run.ramp_gamma0);
+  return exact_overdamped_rate(run.V0, run.beta, run.theta, run.points.front().escape_threshold(),
+                               run.ramp_gamma0, negligible);
+}
+
 SwitchingTheoryCurves switching_theory(const ResolvedRun& run, const SampleSummary& biases) {
   SwitchingTheoryCurves c;
-  c.formula = run.rate_formula;
+  c.rate_name = run.theory_rate_name();
+  c.kramers_formula = run.rate_formula;
+  const LinearRamp ramp{run.ramp_gamma0, run.nu};
   try {
-    const BiasDependentRate rate = washboard_rate(run.rate_formula, run.V0, run.beta, run.theta);
-    const LinearRamp ramp{run.ramp_gamma0, run.nu};
+    c.kramers_moments =
+        switching_moments(washboard_rate(run.rate_formula, run.V0, run.beta, run.theta), ramp);
+  } catch (const std::exception& e) {
+    c.kramers_status = std::string("not available: ") + e.what();
+  }
+  try {
+    const BiasDependentRate rate = switching_rate(run);
     c.moments = switching_moments(rate, ramp);
     double lo, hi;
     if (!biases.ecdf_x.empty()) {
@@ -120,8 +135,10 @@ SwitchingTheoryCurves switching_theory(const ResolvedRun& run, const SampleSumma
     c.cdf = switching_cdf(rate, ramp, c.gamma);
     c.density = switching_density(rate, ramp, c.gamma);
   } catch (const std::exception& e) {
-    c = SwitchingTheoryCurves{};
-    c.formula = run.rate_formula;
+    c.gamma.clear();
+    c.cdf.clear();
+    c.density.clear();
+    c.moments = SwitchingTheoryCurves{}.moments;
     c.status = std::string("not available: ") + e.what();
   }
   return c;

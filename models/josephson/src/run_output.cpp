@@ -11,6 +11,21 @@ namespace {
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 constexpr const char* kTime = "hbar/E_C";  // the normalised time unit
 constexpr const char* kEnergy = "E_C";     // the normalised energy unit
+// Realisations are independent (each its own random stream, started afresh): the errors are
+// plain standard errors, tau_int = 1/2 in units of realisations, and N_eff = n / (2 tau_int) is
+// the number of realisations entering an estimate.
+constexpr double kIndependentTauInt = 0.5;
+constexpr const char* kTauUnits = "realisations";
+
+// tau_int and n_eff of the estimates with errors of a group (all from the same n realisations).
+void write_independent(h5::Group g, std::size_t n, const std::string& what) {
+  g.write_scalar("tau_int", kIndependentTauInt, kTauUnits,
+                 "integrated autocorrelation time of the realisations behind " + what +
+                     ": 1/2, they are independent (disjoint random streams)");
+  g.write_scalar("n_eff", static_cast<std::uint64_t>(n), "",
+                 "effective sample size of " + what +
+                     ": the independent uncensored realisations that enter them");
+}
 
 std::string point_name(std::size_t k) {
   return "point_" + std::to_string(k);
@@ -104,13 +119,22 @@ void write_histogram(h5::Group g, const SampleSummary& s, const std::string& uni
 
 void write_escape_theory(h5::Group g, const EscapeTheory& t, const ExponentialCdf& e) {
   auto th = g.group("theory");
-  th.attribute("formula", rate_formula_name(t.formula));
+  th.attribute("rate_formula", t.rate_name());
   th.attribute("status", t.status);
+  th.attribute("kramers_formula", rate_formula_name(t.formula));
+  th.attribute("kramers_status", t.kramers_status);
   th.write_scalar("barrier", t.barrier, kEnergy, "DeltaU = 2 V0 (sqrt(1-g^2) - g arccos g)");
   th.write_scalar("well_frequency", t.well_frequency, "1/(hbar/E_C)",
                   "omega0 = sqrt(V0) (1 - gamma^2)^(1/4)");
-  th.write_scalar("rate", t.rate, "1/(hbar/E_C)", "escape rate of the formula (kramers.hpp)");
+  th.write_scalar("rate", t.rate, "1/(hbar/E_C)",
+                  t.exact_rate
+                      ? "exact escape rate 1 / exact_mean_time (attribute rate_formula)"
+                      : "escape rate of the formula (attribute rate_formula, kramers.hpp)");
   th.write_scalar("mean_time", t.mean_time, kTime, "1 / rate");
+  th.write_scalar("kramers_rate", t.kramers_rate, "1/(hbar/E_C)",
+                  "escape rate of the Kramers-type formula (attribute kramers_formula), leading "
+                  "order in theta / DeltaU");
+  th.write_scalar("kramers_mean_time", t.kramers_mean_time, kTime, "1 / kramers_rate");
   if (t.exact_applies) {
     th.attribute("exact_status", t.exact_status);
     th.write_scalar("exact_mean_time", t.exact_mean_time, kTime,
@@ -120,7 +144,7 @@ void write_escape_theory(h5::Group g, const EscapeTheory& t, const ExponentialCd
   th.attribute("cdf_status", e.status);
   th.attribute("cdf_mean_source", e.mean_source);
   th.write("cdf_t", e.t, kTime, "times of the exponential CDF");
-  th.write("cdf", e.cdf, "", "1 - exp(-t / tau), tau the exact mean if any, else 1 / rate");
+  th.write("cdf", e.cdf, "", "1 - exp(-t / tau), tau = mean_time (of the attribute rate_formula)");
 }
 
 void write_escape_group(h5::Group g, const LangevinParameters& p, const PointRecord& record,
@@ -147,6 +171,7 @@ void write_escape_group(h5::Group g, const LangevinParameters& p, const PointRec
   g.write_scalar("std_time", s.standard_deviation, kTime, "standard deviation of escape times");
   g.write_scalar("std_time_error", s.standard_deviation_error, kTime, "its large-sample error");
   g.write_scalar("median_time", s.median, kTime, "median escape time (escaped realisations)");
+  write_independent(g, s.escaped, "mean_time, std_time, median_time and their errors");
   write_timing(g, record);
   write_escape_theory(g, theory, exponential);
 }
@@ -179,25 +204,35 @@ void write_switching(h5::Group root, const ResolvedRun& run, const PointRecord& 
   g.write_scalar("std_bias", s.standard_deviation, "", "standard deviation of switching biases");
   g.write_scalar("std_bias_error", s.standard_deviation_error, "", "its large-sample error");
   g.write_scalar("median_bias", s.median, "", "median switching bias");
+  write_independent(g, s.escaped, "mean_bias, std_bias, median_bias and their errors");
   write_timing(g, record);
   auto th = g.group("theory");
-  th.attribute("formula", rate_formula_name(t.formula));
+  th.attribute("rate_formula", t.rate_name);
   th.attribute("status", t.status);
+  th.attribute("kramers_formula", rate_formula_name(t.kramers_formula));
+  th.attribute("kramers_status", t.kramers_status);
   th.write("gamma", t.gamma, "", "bias grid of the Fulton-Dunkleberger curves");
-  th.write("cdf", t.cdf, "", "Fulton-Dunkleberger CDF 1 - exp(-int r dgamma / nu)");
+  th.write("cdf", t.cdf, "",
+           "Fulton-Dunkleberger CDF 1 - exp(-int r dgamma / nu), r of the attribute rate_formula");
   th.write("density", t.density, "", "switching-bias density r S / nu");
   th.write_scalar("mean", t.moments.mean, "", "mean switching bias (theory)");
   th.write_scalar("std", t.moments.standard_deviation, "", "its standard deviation (theory)");
   th.write_scalar("probability_at_critical_current", t.moments.probability_at_critical_current, "",
                   "probability of no switch before gamma = 1 (theory)");
+  th.write_scalar("kramers_mean", t.kramers_moments.mean, "",
+                  "mean switching bias with the Kramers-type formula (attribute kramers_formula)");
+  th.write_scalar("kramers_std", t.kramers_moments.standard_deviation, "",
+                  "its standard deviation (Kramers-type formula)");
 }
 
 void write_fit(h5::Group g, const std::string& name, const ArrheniusFitResult& f,
-               const std::string& form, std::size_t points_used) {
+               const std::string& form, std::size_t points_used, std::size_t realisations_used) {
   auto q = g.group(name);
   q.attribute("status", f.status);
   q.attribute("form", form);
   q.attribute("points_used", static_cast<std::uint64_t>(points_used));
+  write_independent(q, realisations_used,
+                    "the fitted parameters and their errors (summed over the points used)");
   const bool ok = f.status.rfind("ok", 0) == 0;
   const auto v = [ok](double x) { return ok ? x : kNaN; };
   q.write_scalar("barrier", v(f.fit.barrier), kEnergy, "fitted DeltaU (slope against 1/theta)");
@@ -215,8 +250,9 @@ void write_arrhenius(h5::Group root, const ResolvedRun& run, const std::vector<P
   auto g = root.group("arrhenius");
   const ArrheniusAnalysis& fit = *a.arrhenius;
   const std::size_t m = points.size();
-  std::vector<double> theta, noise, kelvin, mean, error, median, kramers, exact;
+  std::vector<double> theta, noise, kelvin, mean, error, median, theory, kramers, exact;
   std::vector<std::uint64_t> escaped, censored, cap, first;
+  std::size_t fitted_realisations = 0;  // in the points the fits use (two escapes or more)
   for (std::size_t k = 0; k < m; ++k) {
     const LangevinParameters& p = run.points[k];
     const SampleSummary& s = a.samples[k];
@@ -230,8 +266,11 @@ void write_arrhenius(h5::Group root, const ResolvedRun& run, const std::vector<P
     censored.push_back(s.censored);
     cap.push_back(p.max_steps);
     first.push_back(p.first_realisation);
-    kramers.push_back(run.theory[k].mean_time);
+    theory.push_back(run.theory[k].mean_time);
+    kramers.push_back(run.theory[k].kramers_mean_time);
     exact.push_back(run.theory[k].exact_mean_time);
+    if (s.escaped >= 2 && s.mean_error > 0 && std::isfinite(s.mean_error))
+      fitted_realisations += s.escaped;
   }
   g.write("theta", theta, kEnergy, "temperature theta = k_B T / E_C of each point_<k>");
   g.write("noise_strength", noise, "", "the paper's D = beta theta (its Fig. 10 axis is 1/D)");
@@ -239,19 +278,30 @@ void write_arrhenius(h5::Group root, const ResolvedRun& run, const std::vector<P
   g.write("mean_time", mean, kTime, "mean escape time (escaped realisations)");
   g.write("mean_time_error", error, kTime, "standard error of the mean escape time");
   g.write("median_time", median, kTime, "median escape time");
+  g.write("tau_int", std::vector<double>(m, kIndependentTauInt), kTauUnits,
+          "integrated autocorrelation time of the realisations behind mean_time, median_time and "
+          "mean_time_error: 1/2, they are independent (disjoint random streams)");
+  g.write("n_eff", escaped, "",
+          "effective sample size of mean_time and its error: the escaped (uncensored) "
+          "realisations of each point");
   g.write("escaped", escaped, "", "escaped realisations");
   g.write("censored", censored, "", "realisations censored at max_steps");
   g.write("max_steps", cap, "steps", "step cap of each point");
   g.write("first_realisation", first, "", "RNG entity of each point's first realisation");
   auto th = g.group("theory");
-  th.attribute("formula", rate_formula_name(run.rate_formula));
+  th.attribute("rate_formula", run.theory_rate_name());
+  th.attribute("kramers_formula", rate_formula_name(run.rate_formula));
   th.write_scalar("barrier", fit.barrier, kEnergy, "DeltaU(gamma) of the washboard");
-  th.write("mean_time", kramers, kTime, "1 / rate of the formula at each theta");
+  th.write("mean_time", theory, kTime,
+           "theory mean escape time at each theta, of the attribute rate_formula");
+  th.write("kramers_mean_time", kramers, kTime,
+           "1 / rate of the Kramers-type formula (attribute kramers_formula) at each theta");
   if (run.input.dynamics == Dynamics::overdamped)
     th.write("exact_mean_time", exact, kTime, "exact overdamped mean first-passage time");
-  write_fit(g, "fit_plain", fit.plain, "ln <tau> = a + DeltaU / theta (eq. 12)", fit.points_used);
+  write_fit(g, "fit_plain", fit.plain, "ln <tau> = a + DeltaU / theta (eq. 12)", fit.points_used,
+            fitted_realisations);
   write_fit(g, "fit_theta_prefactor", fit.theta_prefactor,
-            "ln (theta <tau>) = a + DeltaU / theta (eq. 13)", fit.points_used);
+            "ln (theta <tau>) = a + DeltaU / theta (eq. 13)", fit.points_used, fitted_realisations);
   for (std::size_t k = 0; k < m; ++k)
     write_escape_group(g.group(point_name(k)), run.points[k], points[k], a.samples[k],
                        run.theory[k], a.exponential[k]);
@@ -312,7 +362,7 @@ void write_results(h5::Group root, const ResolvedRun& run, const std::vector<Poi
   g.attribute("precision", to_string(in.precision));
   g.attribute("noise_precision", in.ensemble.float_noise ? "float" : to_string(in.precision));
   g.attribute("schedule", to_string(in.ensemble.schedule));
-  g.attribute("rate_formula", rate_formula_name(run.rate_formula));
+  g.attribute("rate_formula", run.theory_rate_name());
   g.attribute("ensembles", static_cast<std::int64_t>(points.size()));
   g.write_string("warnings", joined(run.warnings), "warnings of the run, one per line");
   write_parameters(g, run);

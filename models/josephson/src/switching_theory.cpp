@@ -1,13 +1,16 @@
 #include "portamc/josephson/switching_theory.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <limits>
+#include <memory>
 #include <numeric>
 #include <stdexcept>
 #include <string>
 #include <unordered_map>
 
+#include "portamc/josephson/first_passage_exact.hpp"
 #include "portamc/josephson/quadrature.hpp"
 #include "theory_checks.hpp"
 
@@ -111,7 +114,157 @@ double integral_over(const std::function<double(double)>& f, double a, double b)
   return adaptive_integral_or_throw(f, a, b, options, "a switching-current moment").value;
 }
 
+// ---- The exact overdamped rate, tabulated ----------------------------------------------------
+
+constexpr double kPi = 3.14159265358979323846;
+constexpr int kChebyshevPoints = 16;
+// On the last three Chebyshev coefficients of ln(r / gamma) of a piece: the rate to ~1e-9
+// relative, far below what any switching statistic resolves, and well above the accuracy of the
+// tabulated values (each mean first-passage time to kRateTolerance).
+constexpr double kChebyshevTolerance = 1e-9;
+constexpr double kRateTolerance = 1e-11;
+// A piece narrower than this fraction of the table has not converged: something is wrong.
+constexpr double kNarrowestPiece = 1e-7;
+// Bisection steps for gamma_x: it only has to satisfy r(gamma_x) <= negligible_rate.
+constexpr int kBisections = 24;
+// The smallest bias tabulated: the cost of a mean first-passage time grows like 1 / gamma (the
+// inner integral reaches back to where the envelope -V0 (1 + gamma phi) lies 60 theta above the
+// well), and below it gamma T(gamma) is constant to O(gamma).
+constexpr double kSmallestTabulatedBias = 1e-3;
+
+struct ChebyshevPiece {
+  double low = 0.0, high = 0.0;  // in s
+  std::array<double, kChebyshevPoints> coefficients{};
+
+  double operator()(double s) const {
+    const double x = (2.0 * s - low - high) / (high - low);
+    // Clenshaw: f = c0 / 2 + sum_k c_k T_k(x).
+    double b1 = 0.0, b2 = 0.0;
+    for (int k = kChebyshevPoints - 1; k >= 1; --k) {
+      const double b0 = 2.0 * x * b1 - b2 + coefficients[k];
+      b2 = b1;
+      b1 = b0;
+    }
+    return x * b1 - b2 + 0.5 * coefficients[0];
+  }
+};
+
+class ExactRateTable {
+ public:
+  ExactRateTable(double v0, double beta, double theta, double threshold, double gamma_low,
+                 double negligible_rate)
+      : v0_(v0), beta_(beta), theta_(theta), threshold_(threshold) {
+    const double log_negligible = std::log(negligible_rate);
+    // gamma_x: the largest bias (to the bisection's resolution) with r <= negligible_rate, but
+    // not below the smallest tabulated one; r grows with gamma.
+    double low = std::max(gamma_low, kSmallestTabulatedBias);
+    if (log_rate(low) > log_negligible) {
+      gamma_x_ = low;
+    } else {
+      double high = 1.0;
+      for (int i = 0; i < kBisections; ++i) {
+        const double middle = 0.5 * (low + high);
+        (log_rate(middle) <= log_negligible ? low : high) = middle;
+      }
+      gamma_x_ = low;
+    }
+    log_rate_x_ = log_rate(gamma_x_);
+    // The table over s = sqrt(1 - gamma) in [0, s_x].
+    const double s_x = std::sqrt(1.0 - gamma_x_);
+    const int start = 4;
+    for (int k = 0; k < start; ++k) build(s_x * k / start, s_x * (k + 1) / start, s_x);
+    std::sort(pieces_.begin(), pieces_.end(),
+              [](const ChebyshevPiece& a, const ChebyshevPiece& b) { return a.low < b.low; });
+  }
+
+  double operator()(double gamma) const {
+    if (!(gamma > 0.0)) return 0.0;
+    if (gamma < gamma_x_) return std::exp(log_rate_x_) * gamma / gamma_x_;
+    const double s = gamma >= 1.0 ? 0.0 : std::sqrt(1.0 - gamma);
+    // The piece holding s (the pieces tile [0, s_x] in order).
+    const auto it = std::upper_bound(pieces_.begin(), pieces_.end(), s,
+                                     [](double v, const ChebyshevPiece& p) { return v < p.low; });
+    const ChebyshevPiece& piece = it == pieces_.begin() ? pieces_.front() : *(it - 1);
+    return gamma * std::exp(piece(s));
+  }
+
+ private:
+  // ln r = -ln T at the bias gamma, 0 < gamma < 1.
+  double log_rate(double gamma) const {
+    FirstPassageOptions options;
+    options.relative_tolerance = kRateTolerance;
+    return -washboard_mean_first_passage_time(v0_, gamma, beta_, theta_, std::asin(gamma),
+                                              threshold_, options)
+                .log_value;
+  }
+
+  // ln(r / gamma) at gamma = 1 - s^2.
+  double tabulated(double s) const {
+    const double gamma = 1.0 - s * s;
+    return log_rate(gamma) - std::log(gamma);
+  }
+
+  void build(double low, double high, double s_x) {
+    ChebyshevPiece piece;
+    piece.low = low;
+    piece.high = high;
+    std::array<double, kChebyshevPoints> values{};
+    double largest = 0.0;
+    for (int j = 0; j < kChebyshevPoints; ++j) {
+      const double x = std::cos(kPi * (j + 0.5) / kChebyshevPoints);
+      values[j] = tabulated(0.5 * (low + high) + 0.5 * (high - low) * x);
+      largest = std::max(largest, std::fabs(values[j]));
+    }
+    for (int k = 0; k < kChebyshevPoints; ++k) {
+      double sum = 0.0;
+      for (int j = 0; j < kChebyshevPoints; ++j)
+        sum += values[j] * std::cos(kPi * k * (j + 0.5) / kChebyshevPoints);
+      piece.coefficients[k] = 2.0 * sum / kChebyshevPoints;
+    }
+    double tail = 0.0;
+    for (int k = kChebyshevPoints - 3; k < kChebyshevPoints; ++k)
+      tail = std::max(tail, std::fabs(piece.coefficients[k]));
+    if (tail <= kChebyshevTolerance * std::max(1.0, 0.01 * largest)) {
+      pieces_.push_back(piece);
+      return;
+    }
+    if (high - low < kNarrowestPiece * s_x)
+      throw std::runtime_error(
+          "portamc::josephson::exact_overdamped_rate: the tabulation of ln r did not converge "
+          "near gamma = " +
+          std::to_string(1.0 - low * low));
+    const double middle = 0.5 * (low + high);
+    build(low, middle, s_x);
+    build(middle, high, s_x);
+  }
+
+  double v0_, beta_, theta_, threshold_;
+  double gamma_x_ = 0.0;
+  double log_rate_x_ = 0.0;
+  std::vector<ChebyshevPiece> pieces_;
+};
+
 }  // namespace
+
+BiasDependentRate exact_overdamped_rate(double v0, double beta, double theta, double threshold,
+                                        double gamma_low, double negligible_rate) {
+  const char* f = "exact_overdamped_rate";
+  detail::check_v0(v0, f);
+  detail::check_positive(beta, "beta", f);
+  detail::check_positive(theta, "theta", f);
+  detail::check_positive(negligible_rate, "negligible_rate", f);
+  detail::check_finite(threshold, "threshold", f);
+  if (!(threshold > 0.5 * kPi)) {
+    detail::throw_invalid(f, "threshold", threshold,
+                          "above pi/2 (else the well bottom reaches it before gamma = 1)");
+  }
+  if (!std::isfinite(gamma_low) || gamma_low < 0.0 || gamma_low >= 1.0) {
+    detail::throw_invalid(f, "gamma_low", gamma_low, "in [0, 1)");
+  }
+  const auto table = std::make_shared<const ExactRateTable>(v0, beta, theta, threshold, gamma_low,
+                                                            negligible_rate);
+  return [table](double gamma) { return (*table)(gamma); };
+}
 
 BiasDependentRate washboard_rate(RateFormula formula, double v0, double beta, double theta) {
   // Validate once (with a bias inside the range) so that a bad V0, beta or theta is reported

@@ -2,7 +2,9 @@
 // constant rate (CDF, density, moments with the point mass at gamma = 1, the negligible-escape
 // bias, all in closed form), consistency of density and CDF, moments against a direct fine-grid
 // integration done here by a different formula, monotonicity in bias, temperature and ramp
-// speed, behaviour at the critical current, and bad input.
+// speed, behaviour at the critical current, and bad input; the tabulated exact overdamped rate
+// against the Pontryagin times it is built from, and the switching distribution it gives
+// against the Kramers one.
 #include "portamc/josephson/switching_theory.hpp"
 
 #include <gtest/gtest.h>
@@ -13,6 +15,7 @@
 #include <vector>
 
 #include "../../common/expect_error.hpp"
+#include "portamc/josephson/first_passage_exact.hpp"
 
 namespace {
 
@@ -191,6 +194,101 @@ TEST(JosephsonSwitchingTheory, NegligibleEscapeBiasMeetsItsCriterion) {
     EXPECT_NEAR(epsilon + (1.0 - epsilon) * restarted, original, 1e-9) << g;
     EXPECT_LE(std::fabs(restarted - original), epsilon) << g;
   }
+}
+
+// ---- The exact overdamped rate -----------------------------------------------------------------
+
+// The overdamped junction of the independent check: V0 = beta = 1, theta = 0.05, a
+// ramp from gamma0 = 0.5 at nu = 2e-4, switching around gamma ~ 0.80 (DeltaU / theta ~ 3.4).
+const double kCheckTheta = 0.05, kCheckGamma0 = 0.5, kCheckNu = 2e-4;
+
+double log_exact_rate(double gamma, double theta, double threshold) {
+  return -jj::washboard_mean_first_passage_time(1.0, gamma, 1.0, theta, std::asin(gamma), threshold)
+              .log_value;
+}
+
+TEST(JosephsonSwitchingTheory, ExactOverdampedRateIsTheInverseMeanFirstPassageTime) {
+  for (double theta : {0.05, 0.2}) {
+    const double threshold = 3.5;
+    const auto rate = jj::exact_overdamped_rate(1.0, 1.0, theta, threshold, 0.0, 1e-34);
+    double previous = 0.0;
+    // Off the table's nodes, from deep in the negligible range to the critical current.
+    for (double gamma = 0.0123; gamma < 1.0; gamma += 0.0371) {
+      const double r = rate(gamma);
+      EXPECT_GE(r, previous) << gamma;  // grows with the bias
+      previous = r;
+      if (r > 1e-34)
+        EXPECT_NEAR(std::log(r), log_exact_rate(gamma, theta, threshold), 1e-9)
+            << "theta " << theta << " gamma " << gamma;
+    }
+    const double near_one = 1.0 - 1e-9;
+    EXPECT_NEAR(std::log(rate(near_one)), log_exact_rate(near_one, theta, threshold), 1e-9);
+    EXPECT_EQ(rate(0.0), 0.0);
+    EXPECT_EQ(rate(-0.5), 0.0);
+    EXPECT_NEAR(rate(1.0), rate(near_one), 1e-3 * rate(1.0));  // r(1^-) from gamma = 1 on
+  }
+  // Below the tabulated range the rate is continued by its small-bias law r ~ gamma, which
+  // gamma T(gamma) -> const makes accurate to ~1e-3 there.
+  const auto warm = jj::exact_overdamped_rate(1.0, 1.0, 1.0, 3.5, 0.0, 1e-34);
+  EXPECT_NEAR(std::log(warm(5e-4)), log_exact_rate(5e-4, 1.0, 3.5), 2e-3);
+}
+
+// The check: data from the app agree with Fulton–Dunkleberger on the exact rate (mean
+// 0.80359 there), while the stored theory was built on the leading-order Kramers rate (mean
+// 0.79991). The exact mean depends on the threshold (it is 0.79980 with the threshold at the
+// saddle of gamma0 = 0.5, 2.618 rad, 0.80352 at pi, 0.80362 at 4); 0.80359 is matched by a
+// threshold well past the saddle, here 3.5 as in the app tests.
+TEST(JosephsonSwitchingTheory, ExactRateMovesTheOverdampedSwitchingMean) {
+  const jj::LinearRamp ramp{kCheckGamma0, kCheckNu};
+  const double threshold = 3.5;
+  const auto exact = jj::exact_overdamped_rate(1.0, 1.0, kCheckTheta, threshold, kCheckGamma0,
+                                               1e-30 * kCheckNu / (1.0 - kCheckGamma0));
+  const jj::SwitchingMoments m = jj::switching_moments(exact, ramp);
+  // Independently: ln r on a grid of 0.001 straight from the Pontryagin integral, linearly
+  // interpolated (an error of ~1e-5 in ln r, ~4e-7 in the mean).
+  const double step = 0.001;
+  std::vector<double> log_rate;
+  for (int i = 0; kCheckGamma0 + i * step < 1.0 - 1e-12; ++i)
+    log_rate.push_back(log_exact_rate(kCheckGamma0 + i * step, kCheckTheta, threshold));
+  const jj::BiasDependentRate grid_rate = [&](double gamma) {
+    const double x = (gamma - kCheckGamma0) / step;
+    const std::size_t i = std::min(static_cast<std::size_t>(x), log_rate.size() - 2);
+    const double w = std::min(x - static_cast<double>(i), 1.0);
+    return std::exp((1 - w) * log_rate[i] + w * log_rate[i + 1]);
+  };
+  const jj::SwitchingMoments g = jj::switching_moments(grid_rate, ramp);
+  EXPECT_NEAR(m.mean, g.mean, 1e-6);
+  EXPECT_NEAR(m.standard_deviation, g.standard_deviation, 1e-6);
+  EXPECT_NEAR(m.mean, 0.8035754, 2e-6);  // this table, to its accuracy (see above)
+  EXPECT_NEAR(m.mean, 0.80359, 2e-5);    // the check's figure, to its digits and threshold
+  EXPECT_NEAR(m.standard_deviation, 0.048495, 2e-6);
+
+  const jj::SwitchingMoments kramers = jj::switching_moments(
+      jj::washboard_rate(RateFormula::overdamped, 1.0, 1.0, kCheckTheta), ramp);
+  EXPECT_NEAR(kramers.mean, 0.7999091, 2e-6);
+  EXPECT_NEAR(kramers.mean, 0.79991, 1e-5);
+  // The difference the check saw: 0.0037, 7.5 % of the width.
+  EXPECT_GT(m.mean - kramers.mean, 0.0036);
+
+  // At the saddle of gamma0 the exact rate is larger (T is half the Kramers time where the
+  // threshold is the saddle of the bias) and the distribution earlier and wider.
+  const auto at_saddle = jj::exact_overdamped_rate(
+      1.0, 1.0, kCheckTheta, std::acos(-1.0) - std::asin(0.5), kCheckGamma0, 1e-34);
+  const jj::SwitchingMoments s = jj::switching_moments(at_saddle, ramp);
+  EXPECT_NEAR(s.mean, 0.7997964, 2e-6);
+  EXPECT_GT(s.standard_deviation, m.standard_deviation + 0.001);
+}
+
+TEST(JosephsonSwitchingTheory, ExactOverdampedRateRejectsBadInput) {
+  using portamc::testing::expect_error;
+  expect_error<std::invalid_argument>(
+      [] { jj::exact_overdamped_rate(1.0, 1.0, 0.05, 1.5, 0.0, 1e-30); }, {"threshold", "pi/2"});
+  expect_error<std::invalid_argument>(
+      [] { jj::exact_overdamped_rate(1.0, 1.0, 0.05, 3.5, 1.0, 1e-30); }, {"gamma_low"});
+  expect_error<std::invalid_argument>(
+      [] { jj::exact_overdamped_rate(1.0, 0.0, 0.05, 3.5, 0.0, 1e-30); }, {"beta"});
+  expect_error<std::invalid_argument>(
+      [] { jj::exact_overdamped_rate(1.0, 1.0, 0.05, 3.5, 0.0, 0.0); }, {"negligible_rate"});
 }
 
 TEST(JosephsonSwitchingTheory, RejectsBadInput) {

@@ -46,12 +46,28 @@ namespace portamc::josephson {
 enum class RunMode { escape, switching, arrhenius };
 enum class Precision { single_precision, double_precision };
 
+/// The escape rate the theory written beside the data is built on (`theory.rate`).
+///   exact      the exact rate of the overdamped dynamics: at constant bias the Pontryagin mean
+///              first-passage time T from the well bottom to the run's threshold (rate 1 / T),
+///              under a ramp 1 / T(gamma) to the same fixed threshold (exact_overdamped_rate).
+///              Only for overdamped dynamics: there is no exact rate for the underdamped one.
+///   kramers    the Kramers-type formula RunParameters::rate_formula (kramers.hpp), leading
+///              order in theta / DeltaU and blind to the threshold.
+///   automatic  exact where it exists (overdamped dynamics, see resolve()), else kramers; a
+///              given rate_formula means kramers.
+enum class TheoryRate { automatic, exact, kramers };
+/// The name of the exact rate in outputs (attribute rate_formula); the Kramers-type formulas
+/// are named by rate_formula_name().
+inline constexpr const char* exact_rate_name = "exact_overdamped_pontryagin";
+
 const char* to_string(RunMode mode);
-const char* to_string(Precision precision);  ///< "float" / "double"
+const char* to_string(Precision precision);     ///< "float" / "double"
+const char* to_string(TheoryRate theory_rate);  ///< "auto" / "exact" / "kramers"
 /// The inverse of to_string (and of rate_formula_name); std::invalid_argument otherwise.
 RunMode parse_run_mode(const std::string& text);
 Precision parse_precision(const std::string& text);
 RateFormula parse_rate_formula(const std::string& text);
+TheoryRate parse_theory_rate(const std::string& text);
 
 /// The std::invalid_argument of RunParameters::validate() and resolve(): `parameter` names the
 /// RunParameters member at fault ("V0", "physical.capacitance", "thetas", "max_steps",
@@ -109,7 +125,10 @@ struct RunParameters {
   std::uint64_t seed = 1;
   std::vector<double> thetas;  ///< arrhenius: one ensemble per value, each > 0
   EnsembleOptions ensemble;
-  std::optional<RateFormula> rate_formula;  ///< unset: overdamped / melnikov_meshkov by dynamics
+  TheoryRate theory_rate = TheoryRate::automatic;
+  /// The Kramers-type formula (used by kramers, reported beside the exact rate, and for the
+  /// automatic ramp start); unset: overdamped / melnikov_meshkov by dynamics.
+  std::optional<RateFormula> rate_formula;
   int histogram_bins = 50;
   int theory_points = 200;  ///< points of the theory curves
 
@@ -120,30 +139,45 @@ struct RunParameters {
 /// Constant-bias escape theory for one ensemble (kramers.hpp, first_passage_exact.hpp). Values
 /// that cannot be computed are NaN with the reason in the status.
 struct EscapeTheory {
-  RateFormula formula = RateFormula::melnikov_meshkov;
+  /// The theory's rate is the exact one (rate = 1 / exact_mean_time), else the formula's.
+  bool exact_rate = false;
+  RateFormula formula = RateFormula::melnikov_meshkov;               ///< the Kramers-type one
   double barrier = std::numeric_limits<double>::quiet_NaN();         ///< DeltaU / E_C
   double well_frequency = std::numeric_limits<double>::quiet_NaN();  ///< omega0
-  double rate = std::numeric_limits<double>::quiet_NaN();            ///< of `formula`
-  double mean_time = std::numeric_limits<double>::quiet_NaN();       ///< 1 / rate
-  std::string status = "ok";
+  double rate = std::numeric_limits<double>::quiet_NaN();       ///< of the theory (rate_name())
+  double mean_time = std::numeric_limits<double>::quiet_NaN();  ///< 1 / rate
+  std::string status = "ok";                                    ///< of rate and mean_time
+  /// The Kramers-type formula, always evaluated (the theory's rate unless exact_rate).
+  double kramers_rate = std::numeric_limits<double>::quiet_NaN();
+  double kramers_mean_time = std::numeric_limits<double>::quiet_NaN();  ///< 1 / kramers_rate
+  std::string kramers_status = "ok";
   /// Overdamped dynamics only: the exact mean first-passage time to the threshold.
   bool exact_applies = false;
   double exact_mean_time = std::numeric_limits<double>::quiet_NaN();
   double exact_error = std::numeric_limits<double>::quiet_NaN();  ///< quadrature estimate
   std::string exact_status = "not applicable (underdamped dynamics)";
 
-  /// The exact mean where there is one, else 1 / rate (NaN if neither is available).
+  /// exact_rate_name or the formula's name.
+  std::string rate_name() const;
+  /// The exact mean where there is one, else 1 / kramers_rate (NaN if neither is available),
+  /// whichever rate the theory uses: what max_steps = auto is based on.
   double best_mean_time() const;
   const char* best_mean_time_source() const;  ///< "exact", "kramers" or "none"
 };
 
-EscapeTheory escape_theory(const LangevinParameters& parameters, RateFormula formula);
+/// exact_rate: build the theory on the exact mean first-passage time (overdamped dynamics
+/// only; std::invalid_argument otherwise).
+EscapeTheory escape_theory(const LangevinParameters& parameters, RateFormula formula,
+                           bool exact_rate = false);
 
 /// RunParameters with everything derived that the simulation and the output need.
 struct ResolvedRun {
   RunParameters input;
   std::optional<NormalisedJunction> units;  ///< the conversion of input.physical
-  RateFormula rate_formula = RateFormula::melnikov_meshkov;
+  /// The theory is built on the exact overdamped rate (TheoryRate::exact, or automatic where
+  /// it exists), else on rate_formula.
+  bool exact_rate = false;
+  RateFormula rate_formula = RateFormula::melnikov_meshkov;  ///< the Kramers-type formula
   double V0 = 0, beta = 0;
   double theta = std::numeric_limits<double>::quiet_NaN();  ///< NaN in arrhenius mode
   double nu = 0;                                            ///< switching
@@ -154,13 +188,26 @@ struct ResolvedRun {
   std::vector<EscapeTheory> theory;        ///< escape, arrhenius: one per point
   std::vector<std::string> warnings;       ///< things that run but are probably unintended
 
+  /// The name of the theory's rate: exact_rate_name or rate_formula_name(rate_formula).
+  std::string theory_rate_name() const;
+
   /// Every parameter that shapes the realisations, as text: a checkpoint only continues a run
   /// with the same fingerprint (launch length, slots and output options may change).
   std::string fingerprint() const;
 };
 
+/// Why the exact overdamped rate does not exist for these ensembles (an empty string if it
+/// does): it needs overdamped dynamics and a finite threshold; at constant bias 0 < gamma (the
+/// washboard must confine the particle from below), under a ramp a start bias in [0, 1) and a
+/// threshold above pi/2 (exact_overdamped_rate).
+std::string exact_rate_unavailable(RunMode mode, const std::vector<LangevinParameters>& points);
+
 /// Validates, converts physical units, picks the automatic ramp start and step cap, builds the
-/// ensembles' parameters and the constant-bias theory. RunParameterError on bad input, and
+/// ensembles' parameters and the constant-bias theory, and chooses the theory's rate
+/// (TheoryRate; `exact` where exact_rate_unavailable() names a reason is a RunParameterError
+/// of "theory_rate"). The automatic ramp start always uses the Kramers-type rate_formula: the
+/// exact rate depends on the threshold, which by default depends on the start (and the start
+/// only bounds the probability skipped before it). RunParameterError on bad input, and
 /// std::domain_error for physical values whose normalised ones are not finite and positive
 /// (the ensembles' LangevinParameters::validate() is a last check with its own
 /// std::invalid_argument).

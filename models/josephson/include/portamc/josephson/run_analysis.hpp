@@ -44,8 +44,8 @@ SampleSummary summarise_escape_times(const EnsembleResults& results, int histogr
 /// Switching biases gamma0 + nu steps h of a finished ensemble.
 SampleSummary summarise_switching_biases(const EnsembleResults& results, int histogram_bins);
 
-/// The exponential escape-time CDF 1 - exp(-t / tau) with the theory's best mean tau, on a grid
-/// from 0 to max(3 tau, the largest escape time).
+/// The exponential escape-time CDF 1 - exp(-t / tau) with the theory's mean tau (of the rate
+/// EscapeTheory::rate_name()), on a grid from 0 to max(3 tau, the largest escape time).
 struct ExponentialCdf {
   std::string status = "ok";
   std::string mean_source;  ///< "exact" or "kramers"
@@ -54,18 +54,30 @@ struct ExponentialCdf {
 };
 ExponentialCdf exponential_cdf(const EscapeTheory& theory, const SampleSummary& times, int points);
 
-/// Fulton–Dunkleberger switching-bias distribution of the run's ramp with its rate formula: the
-/// CDF and density on a grid over the measured switching biases (widened by a quarter of their
-/// range, inside [gamma0, 1]; over mean +- 6 std of the theory without data), and the moments.
+/// Fulton–Dunkleberger switching-bias distribution of the run's ramp with the theory's rate
+/// (ResolvedRun::theory_rate_name(): the exact overdamped rate to the run's threshold,
+/// exact_overdamped_rate, or the Kramers-type formula): the CDF and density on a grid over the
+/// measured switching biases (widened by a quarter of their range, inside [gamma0, 1]; over
+/// mean +- 6 std of the theory without data), and the moments; beside them the moments of the
+/// Kramers-type formula, for comparison.
 struct SwitchingTheoryCurves {
   std::string status = "ok";
-  RateFormula formula = RateFormula::melnikov_meshkov;
+  std::string rate_name;  ///< exact_rate_name or the formula's name
+  RateFormula kramers_formula = RateFormula::melnikov_meshkov;
   std::vector<double> gamma, cdf, density;
   SwitchingMoments moments{std::numeric_limits<double>::quiet_NaN(),
                            std::numeric_limits<double>::quiet_NaN(),
                            std::numeric_limits<double>::quiet_NaN()};
+  std::string kramers_status = "ok";
+  SwitchingMoments kramers_moments{std::numeric_limits<double>::quiet_NaN(),
+                                   std::numeric_limits<double>::quiet_NaN(),
+                                   std::numeric_limits<double>::quiet_NaN()};
 };
 SwitchingTheoryCurves switching_theory(const ResolvedRun& run, const SampleSummary& biases);
+
+/// The rate switching_theory() builds the Fulton–Dunkleberger distribution of a switching run
+/// on (throws what washboard_rate or exact_overdamped_rate throw).
+BiasDependentRate switching_rate(const ResolvedRun& run);
 
 struct ArrheniusFitResult {
   std::string status = "ok";  ///< or why there is no fit

@@ -42,6 +42,38 @@ using BiasDependentRate = std::function<double(double gamma)>;
 // The rate of kramers.hpp at fixed V0, beta, theta (validated here, once).
 BiasDependentRate washboard_rate(RateFormula formula, double v0, double beta, double theta);
 
+// The exact escape rate of the overdamped dynamics at a fixed bias, r(gamma) = 1 / T(gamma),
+// with T the Pontryagin mean first-passage time from the well bottom arcsin(gamma) to the fixed
+// `threshold` (washboard_mean_first_passage_time), for gamma in [gamma_low, 1). This is the rate
+// to build the Fulton–Dunkleberger distribution of an overdamped ramp on: the simulation starts
+// in the well and stops a realisation at the same fixed threshold, and unlike the Kramers-type
+// formulas (leading order in theta / DeltaU) it has no expansion error. It depends on the
+// threshold: near the saddle of the bias T is about half the Kramers time (a particle at the
+// saddle goes on or back with equal probability), well past it T approaches the full 1 / r.
+//
+// Every T is a double quadrature, so the function is tabulated once here. ln(r / gamma) is
+// interpolated in s = sqrt(1 - gamma) (in which the start phase arcsin(gamma) is analytic at
+// gamma = 1, and r ~ gamma as gamma -> 0, where the particle wanders among the wells) by
+// Chebyshev pieces of 16 points, each halved until its last three coefficients are below
+// 1e-9 (1e-9 relative on r; each T to 1e-11). Rates too small to matter are not tabulated:
+// below gamma_x, the largest bias >= max(gamma_low, 1e-3) with r(gamma_x) <= negligible_rate
+// (or that bound itself if r exceeds negligible_rate there), r is continued as
+// r(gamma_x) gamma / gamma_x. Since the exact rate grows with the bias (a larger bias tilts the
+// drift everywhere and moves the start towards the threshold), both lie in [0, r(gamma_x)]
+// there: for a ramp from gamma0 at nu, negligible_rate = 1e-30 nu / (1 - gamma0) changes the
+// escape exponent H by less than 1e-30 unless r is larger than that already at gamma = 1e-3.
+// There the continuation is the small-bias law itself, T ~ 1 / gamma (gamma T(gamma) varies by
+// ~1e-3 relative over [0, 1e-3]; a mean first-passage time costs ~1 / gamma, so smaller
+// biases are not tabulated). r is 0 at gamma <= 0 and r(1^-) from gamma = 1 on.
+//
+// Needs V0, beta, theta finite and positive, gamma_low in [0, 1), negligible_rate > 0 and a
+// threshold above pi/2, so that the well bottom stays below it up to gamma = 1 (a threshold
+// at or below pi/2 is reached by the well itself before the critical current);
+// std::invalid_argument otherwise, std::runtime_error if a piece does not converge. Building
+// costs a few hundred mean first-passage times (typically well under a second).
+BiasDependentRate exact_overdamped_rate(double v0, double beta, double theta, double threshold,
+                                        double gamma_low, double negligible_rate);
+
 // H(gamma) = -ln S(gamma): 0 below gamma0, +infinity from gamma = 1 on.
 double escape_exponent(const BiasDependentRate& rate, const LinearRamp& ramp, double gamma);
 
