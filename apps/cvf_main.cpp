@@ -67,8 +67,10 @@ config::Schema make_schema() {
       .add("run.measurements", Integer{2, 1LL << 40, 1000}, "measurements at every state point")
       .add("run.steps_between_measurements", Integer{1, 1LL << 30, 1},
            "MC steps between two measurements", "MC steps")
-      .add("analysis.blocks", Integer{2, 1000000, 20},
-           "jackknife blocks of consecutive measurements (errors of means and response functions)")
+      .add("analysis.blocks", Integer{2, 1000000, std::nullopt, true, true},
+           "jackknife bins of C_P, kappa_T and alpha_P: auto = bins of ceil(20 tau_int) "
+           "measurements (at least 16), or this many bins of the equilibrated measurements, at "
+           "most run.measurements / 2; means always get the statistics service's binned errors")
       .add("analysis.autocorrelation_lags", Integer{1, 1LL << 30, 200},
            "largest lag of the order-parameter autocorrelation C_M(dt)", "measurements")
       .add("output.file", String{"cvf.h5", {}}, "HDF5 result file")
@@ -129,8 +131,12 @@ config::Schema make_schema() {
       "analysis.autocorrelation_lags");
   s.check(
       [](const config::Config& c) -> Rule {
-        if (c.integer("analysis.blocks") > c.integer("run.measurements"))
-          return "more jackknife blocks than measurements";
+        const auto blocks = c.integer_or_auto("analysis.blocks");
+        // Equilibration discards up to half of the measurements; the bins must fit the rest.
+        if (blocks && *blocks > c.integer("run.measurements") / 2)
+          return std::to_string(*blocks) + " jackknife blocks: expected at most run.measurements " +
+                 "/ 2 = " + std::to_string(c.integer("run.measurements") / 2) +
+                 " (equilibration may discard up to half of the measurements), or auto";
         return std::nullopt;
       },
       "analysis.blocks");
@@ -172,7 +178,7 @@ cvf::RunParameters to_parameters(const config::Config& c) {
   p.thermalisation = c.integer("run.thermalisation");
   p.measurements = c.integer("run.measurements");
   p.steps_between_measurements = c.integer("run.steps_between_measurements");
-  p.jackknife_blocks = static_cast<int>(c.integer("analysis.blocks"));
+  p.jackknife_blocks = static_cast<int>(c.integer_or_auto("analysis.blocks").value_or(0));
   p.autocorrelation_lags = static_cast<int>(c.integer("analysis.autocorrelation_lags"));
   return p;
 }
@@ -235,6 +241,15 @@ int run(const app::Context& ctx) {
   if (!ctx.is_root()) return app::exit_ok;
 
   const auto analyses = cvf::analyse(p, chain->points());
+  // Printed even with --quiet: an error bar that cannot be trusted must not pass unnoticed.
+  for (std::size_t k = 0; k < analyses.size(); ++k) {
+    const auto warnings = cvf::analysis_warnings(analyses[k]);
+    if (warnings.empty()) continue;
+    const cvf::StatePoint& s = chain->points()[k].point;
+    std::cerr << "warning: T = " << s.temperature_kelvin << " K, P = " << s.pressure_megapascal
+              << " MPa: " << warnings.size() << " estimate(s) not reliable (run longer):\n";
+    for (const std::string& w : warnings) std::cerr << "  " << w << "\n";
+  }
   h5::OutputFile file(output);
   auto root = file.root();
   h5::write_provenance(root, ctx.provenance(p.seed));

@@ -15,9 +15,12 @@ after NAME (default: the stem of RESULT.h5):
                             Metropolis at the same points) dashed.
   NAME_response.png         (two or more state points) density, C_P, kappa_T
                             and alpha_P against T, one curve per pressure,
-                            with jackknife errors.
+                            with their errors; points whose errors the
+                            analysis did not find reliable are drawn hollow.
   NAME_series.png           the time series of density, N_HB/N and M at every
-                            state point.
+                            state point, with a dotted line at each point's
+                            equilibration start (the transient before it is
+                            left out of every estimate).
 
 Needs h5py and matplotlib (Debian: python3-h5py, python3-matplotlib).
 """
@@ -72,14 +75,19 @@ def plot_response(h5, path):
                   ("heat_capacity", r"$C_P$ [J/(mol K)]"),
                   ("compressibility", r"$\kappa_T$ [1/GPa]"),
                   ("expansivity", r"$\alpha_P$ [1/K]")]
+    # Files written before 2026-11-27 have no reliability flags: every point drawn filled.
+    reliable = (read(h5, "cvf/scan/reliable").astype(bool) if "cvf/scan/reliable" in h5
+                else np.ones(len(T), dtype=bool))
     fig, axes = plt.subplots(2, 2, figsize=(8, 6), sharex=True)
     for ax, (name, ylabel) in zip(axes.flat, quantities):
         y, e = read(h5, f"cvf/scan/{name}"), read(h5, f"cvf/scan/{name}_error")
         for k, p in enumerate(np.unique(P)):
             sel = P == p
             order = np.argsort(T[sel])
-            ax.errorbar(T[sel][order], y[sel][order], yerr=e[sel][order],
-                        marker="o", ms=3, capsize=2, color=f"C{k}", label=f"{p:g} MPa")
+            t, v, err, ok = T[sel][order], y[sel][order], e[sel][order], reliable[sel][order]
+            ax.errorbar(t, v, yerr=err, marker="o", ms=3, capsize=2, color=f"C{k}",
+                        mfc="none", label=f"{p:g} MPa")
+            ax.plot(t[ok], v[ok], "o", ms=3, color=f"C{k}")
         ax.set_ylabel(ylabel)
     for ax in axes[1]:
         ax.set_xlabel("T [K]")
@@ -99,6 +107,10 @@ def plot_series(h5, path):
         axes[0].plot(step, 18.01528 / (volume * v0_cm3_per_mol), lw=0.6, color=f"C{k}", label=label(g))
         axes[1].plot(step, read(h5, g.name + "/hydrogen_bonds/value"), lw=0.6, color=f"C{k}")
         axes[2].plot(step, read(h5, g.name + "/order/value"), lw=0.6, color=f"C{k}")
+        start = int(g.attrs.get("equilibration_start", 0))
+        if 0 < start < len(step):
+            for ax in axes:
+                ax.axvline(step[start], color=f"C{k}", lw=0.8, ls=":")
     axes[0].set_ylabel(r"$\rho$ [g/cm$^3$]")
     axes[1].set_ylabel(r"$N_{HB}/N$")
     axes[2].set_ylabel(r"$M$")

@@ -1,8 +1,10 @@
 // End-to-end: portamc-cvf on tiny lattices (Metropolis and Swendsen-Wang, scans and paired
-// state points), the HDF5 file it writes, reproducibility from the seed, the shipped inputs
-// and its error paths.
+// state points), the HDF5 file it writes (the equilibration start, errors with tau_int and
+// N_eff, warnings for errors that cannot be trusted, reduced units), reproducibility from the
+// seed, the shipped inputs and its error paths.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <string>
@@ -70,6 +72,43 @@ TEST_F(CvfApp, WritesACompleteSelfDescribingFile) {
     EXPECT_GT(f.read_scalar<double>(p + "density/error"), 0.0);
     EXPECT_GT(f.read_scalar<double>(p + "heat_capacity/value"), 0.0);
     EXPECT_GT(f.read_scalar<double>(p + "compressibility/value"), 0.0);
+    // One equilibration start for every series, recorded; at most half the measurements.
+    const std::int64_t start = f.attribute_int(p, "equilibration_start");
+    EXPECT_GE(start, 0);
+    EXPECT_LE(start, 20);
+    EXPECT_EQ(start, std::max(f.attribute_int(p, "equilibration_enthalpy"),
+                              f.attribute_int(p, "equilibration_volume")));
+    EXPECT_EQ(f.attribute_int(p, "used_measurements"), 40 - start);
+    EXPECT_EQ(f.attribute_int(p + "order_autocorrelation", "start"), start);
+    // Every estimate carries tau_int, N_eff and whether it is reliable. 40 measurements give
+    // fewer than 100 effective samples: flagged, with the service's reason.
+    for (const char* e : {"density", "volume_mean", "v_iso_mean", "enthalpy_mean", "heat_capacity",
+                          "compressibility", "expansivity", "hydrogen_bonds_mean",
+                          "cooperative_mean", "order_mean"}) {
+      const std::string g = p + e;
+      // (The pseudovalue tau_int of a jackknife over 4 bins is noise and may be negative.)
+      EXPECT_TRUE(std::isfinite(f.read_scalar<double>(g + "/tau_int"))) << g;
+      EXPECT_TRUE(std::isfinite(f.read_scalar<double>(g + "/n_eff"))) << g;
+      if (f.attribute_string(g + "/tau_int", "units") == "measurements") {
+        EXPECT_NEAR(f.read_scalar<double>(g + "/n_eff"),
+                    (40 - start) / (2 * f.read_scalar<double>(g + "/tau_int")), 1e-9)
+            << g;
+      }
+      EXPECT_EQ(f.attribute_int(g, "reliable"), 0) << g;
+      EXPECT_NE(f.attribute_string(g, "warning").find("effective samples"), std::string::npos) << g;
+    }
+    EXPECT_EQ(f.attribute_string(p + "heat_capacity/tau_int", "units"), "bins");
+    EXPECT_EQ(f.attribute_string(p + "density/tau_int", "units"), "measurements");
+    EXPECT_EQ(f.attribute_int(p + "heat_capacity", "bins"), 4);  // analysis.blocks
+    EXPECT_EQ(f.attribute_int(p + "heat_capacity", "bins_automatic"), 0);
+    EXPECT_EQ(f.attribute_int(p, "reliable"), 0);
+    EXPECT_FALSE(f.attribute_string(p, "warning").empty());
+    // Reduced units beside the SI ones: k_B T / 4 epsilon, P v0 / 4 epsilon, V / (N v0).
+    const double T = k == 0 ? 400.0 : 350.0;
+    EXPECT_NEAR(f.attribute_double(p, "t_over_4epsilon"), 8.314462618 * T / 22000, 1e-12);
+    EXPECT_NEAR(f.attribute_double(p, "p_v0_over_4epsilon"), 0.1 * 14.6873993 / 22000, 1e-9);
+    const double v = f.read_scalar<double>(p + "volume_mean/value");
+    EXPECT_NEAR(v * 14.6873993 * rho, 18.01528, 1e-2);  // rho = M / (v v0), to Var(v)
     const auto c = f.read<double>(p + "order_autocorrelation/c");
     ASSERT_EQ(c.size(), 11u);
     EXPECT_DOUBLE_EQ(c[0], 1.0);
@@ -79,6 +118,44 @@ TEST_F(CvfApp, WritesACompleteSelfDescribingFile) {
     EXPECT_GT(acceptance, 0.0);
     EXPECT_LT(acceptance, 1.0);
   }
+  EXPECT_EQ(f.attribute_string("/cvf", "analysis_blocks"), "4");
+  for (const char* column :
+       {"t_over_4epsilon", "p_v0_over_4epsilon", "equilibration_start", "used_measurements",
+        "reliable", "volume", "volume_error", "volume_tau_int", "volume_n_eff", "density_tau_int",
+        "density_n_eff", "enthalpy_tau_int", "heat_capacity_tau_int", "heat_capacity_n_eff",
+        "compressibility_n_eff", "expansivity_tau_int", "hydrogen_bonds_tau_int",
+        "hydrogen_bonds_n_eff"})
+    EXPECT_TRUE(f.exists(std::string("/cvf/scan/") + column)) << column;
+  // The warnings are printed too (on stderr, also with --quiet).
+  EXPECT_NE(log().find("warning: T = 400 K, P = 0.1 MPa"), std::string::npos) << log();
+  EXPECT_NE(log().find("heat_capacity: only"), std::string::npos) << log();
+  ASSERT_EQ(run(write_input("tiny.yaml", tiny) + " -q -o " + path("quiet.h5")), 0) << log();
+  EXPECT_NE(log().find("estimate(s) not reliable"), std::string::npos) << log();
+}
+
+TEST_F(CvfApp, LongRunIsReliableWithAutomaticBins) {
+  // 4^3 molecules at a weakly bonded point decorrelate within tens of steps: 10000
+  // measurements are plenty, so no warning, and the jackknife bins follow tau_int.
+  const auto output = path("long.h5");
+  const auto input =
+      write_input("long.yaml",
+                  "lattice: {L: 4}\nstate: {temperatures: [450], pressures: [0.1]}\n"
+                  "run: {seed: 3, thermalisation: 200, measurements: 10000}\n"
+                  "moves: {volume_step: 0.1}\nanalysis: {autocorrelation_lags: 20}\n");
+  ASSERT_EQ(run(input + " -o " + output), 0) << log();
+  EXPECT_EQ(log().find("warning"), std::string::npos) << log();
+  portamc::h5::InputFile f(output);
+  EXPECT_EQ(f.attribute_string("/cvf", "analysis_blocks"), "auto");
+  const std::string p = "/cvf/point_0/";
+  EXPECT_EQ(f.attribute_int(p, "reliable"), 1);
+  EXPECT_EQ(f.attribute_string(p, "warning"), "");
+  EXPECT_EQ(f.attribute_int(p + "heat_capacity", "bins_automatic"), 1);
+  EXPECT_EQ(f.attribute_int(p + "heat_capacity", "bins_long_enough"), 1);
+  EXPECT_GE(f.attribute_int(p + "heat_capacity", "bins"), 16);
+  EXPECT_GE(static_cast<double>(f.attribute_int(p + "heat_capacity", "bin_size")),
+            20 * f.attribute_double(p + "heat_capacity", "bins_tau_int"));
+  EXPECT_GE(f.read_scalar<double>(p + "hydrogen_bonds_mean/n_eff"), 100.0);
+  EXPECT_EQ(f.read<std::int64_t>("/cvf/scan/reliable"), (std::vector<std::int64_t>{1}));
 }
 
 TEST_F(CvfApp, SameSeedSameSeriesAndSwendsenWangRuns) {
@@ -135,6 +212,9 @@ TEST_F(CvfApp, BadInputIsRejectedBeforeAnyWork) {
       {"--set state.grid=false --set state.temperatures=[300,310]", "equal"},
       {"--set analysis.autocorrelation_lags=50 --set run.measurements=50", "lags"},
       {"--set analysis.blocks=60 --set run.measurements=50", "blocks"},
+      {"--set analysis.blocks=26 --set run.measurements=50", "analysis.blocks"},
+      {"--set analysis.blocks=1", "analysis.blocks"},
+      {"--set analysis.blocks=many", "analysis.blocks"},
       {"--set start.v_iso=0.9", "v_iso"},
       {"--set model.gas_threshold=1", "gas"},
       {"--set model.cutoff=0.5", "cutoff"},

@@ -7,6 +7,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "portamc/series_analysis.hpp"
+
 namespace portamc::cvf {
 namespace {
 
@@ -104,7 +106,7 @@ AutocorrelationFunction autocorrelation_function(const std::vector<double>& seri
   }
 
   AutocorrelationFunction out{};
-  out.tau_int = stats::integrated_autocorrelation_time(series);
+  out.tau_int = stats::autocorrelation_time(series);
   out.tau_e = nan;
   out.tau_e_reached = false;
   out.c.assign(max_lag + 1, nan);

@@ -62,8 +62,11 @@ void RunParameters::validate() const {
   if (thermalisation < 0) fail("thermalisation must be >= 0");
   if (measurements < 2) fail("measurements must be >= 2 (errors need two)");
   if (steps_between_measurements < 1) fail("steps_between_measurements must be >= 1");
-  if (jackknife_blocks < 2 || jackknife_blocks > measurements)
-    fail("jackknife blocks must be in 2..measurements, got " + std::to_string(jackknife_blocks));
+  // Equilibration discards at most half of the measurements, so the bins always fit.
+  if (jackknife_blocks != 0 && (jackknife_blocks < 2 || jackknife_blocks > measurements / 2))
+    fail("analysis.blocks must be auto (0) or in 2..measurements/2 = " +
+         std::to_string(measurements / 2) + " (equilibration may discard up to half of the " +
+         "measurements), got " + std::to_string(jackknife_blocks));
   if (autocorrelation_lags < 1 || autocorrelation_lags >= measurements)
     fail("autocorrelation lags must be in 1..measurements-1, got " +
          std::to_string(autocorrelation_lags));

@@ -29,8 +29,10 @@ struct AutocorrelationFunction {
   /// (in samples). NaN when C stays above 1/e up to max_lag (tau_e_reached false).
   double tau_e;
   bool tau_e_reached;
-  /// stats::integrated_autocorrelation_time of the whole series (convention tau_int = 1/2 +
-  /// sum rho, so exp decay with time tau gives tau_int ~ tau for tau >> 1).
+  /// The statistics service's stats::autocorrelation_time of the whole series given (the same
+  /// tau_int as the mean's: convention tau_int = 1/2 + sum rho with the automatic window, so
+  /// exp decay with time tau gives tau_int ~ tau for tau >> 1). The run analysis passes the
+  /// equilibrated part of the series only.
   stats::Autocorrelation tau_int;
 };
 

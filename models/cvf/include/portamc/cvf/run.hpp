@@ -54,8 +54,13 @@ struct RunParameters {
   long long measurements = 1000;    ///< per point, >= 2
   long long steps_between_measurements = 1;
 
-  int jackknife_blocks = 20;
-  int autocorrelation_lags = 200;  ///< C_M(dt) for dt = 0..this
+  /// Bins of the jackknife of C_P, kappa_T and alpha_P (analysis.blocks): 0 = automatic
+  /// (stats::choose_bins: bins of ceil(20 tau_int), at least 16), else exactly this many bins of
+  /// the equilibrated measurements, 2..measurements/2 (equilibration may discard up to half).
+  /// Plain means always take the statistics service's bins.
+  int jackknife_blocks = 0;
+  /// C_M(dt) for dt = 0..this, at most the equilibrated measurements - 1.
+  int autocorrelation_lags = 200;
 
   std::int64_t molecules() const { return static_cast<std::int64_t>(L) * L * L; }
   std::size_t point_count() const {

@@ -1,6 +1,7 @@
 #pragma once
 // Analysis of a portamc-cvf run and its HDF5 layout (docs/output.md, section "portamc-cvf").
 #include <cstdio>
+#include <string>
 #include <vector>
 
 #include "portamc/cvf/autocorrelation.hpp"
@@ -10,20 +11,27 @@
 
 namespace portamc::cvf {
 
-/// Everything derived from one state point's measurements.
+/// Everything derived from one state point's measurements (thermodynamics.hpp: one
+/// equilibration start for every series, the service's binned means, the response functions
+/// jackknifed over bins).
 struct PointAnalysis {
-  ResponseFunctions response;                     ///< density, enthalpy, C_P, kappa_T, alpha_P
-  stats::Estimate hydrogen_bonds;                 ///< N_HB / N
-  stats::Estimate cooperative;                    ///< N_sigma / N
-  stats::Estimate v_iso;                          ///< V_iso / N
-  stats::Estimate order;                          ///< M
-  AutocorrelationFunction order_autocorrelation;  ///< C_M(dt), tau_e, tau_int
-  double volume_acceptance = 0;                   ///< NaN without volume moves
-  double ns_per_molecule_step = 0;                ///< update time / (N steps)
+  EquilibrationPoint equilibration;  ///< from the enthalpy and volume series
+  ResponseFunctions response;        ///< <v>, density, enthalpy, C_P, kappa_T, alpha_P
+  Estimate hydrogen_bonds;           ///< N_HB / N
+  Estimate cooperative;              ///< N_sigma / N
+  Estimate v_iso;                    ///< V_iso / N
+  Estimate order;                    ///< M
+  /// C_M(dt), tau_e, tau_int of the equilibrated M (lags capped at the used measurements - 1).
+  AutocorrelationFunction order_autocorrelation;
+  double volume_acceptance = 0;     ///< NaN without volume moves
+  double ns_per_molecule_step = 0;  ///< update time / (N steps)
 };
 
 std::vector<PointAnalysis> analyse(const RunParameters& parameters,
                                    const std::vector<PointRecord>& points);
+
+/// "name: warning" for every estimate of the point whose error is not reliable (empty: all are).
+std::vector<std::string> analysis_warnings(const PointAnalysis& analysis);
 
 /// Group /cvf of a result file: parameters, a table over the state points (/cvf/scan) and one
 /// group per point (/cvf/point_<k>) with time series, summaries and C_M(dt).
