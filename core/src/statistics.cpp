@@ -148,6 +148,8 @@ Autocorrelation integrated_autocorrelation_time(const std::vector<double>& serie
 
 namespace {
 
+constexpr std::size_t kMinBlocksForTau = 8;
+
 struct LeaveOneOut {
   std::vector<double> full;                        // estimator of all blocks, per component
   std::vector<std::vector<double>> leave_one_out;  // [component][block]
@@ -198,7 +200,9 @@ std::vector<JackknifeEstimate> jackknife_with_tau(
   for (std::size_t k = 0; k < j.full.size(); ++k) {
     const double error = jackknife_error(j.leave_one_out[k]);
     double tau = std::numeric_limits<double>::quiet_NaN();
-    if (std::isfinite(error) && std::isfinite(j.full[k])) {
+    // Sokal's window needs a series: from fewer blocks tau_int would be noise (even
+    // negative), so it is reported as unknown.
+    if (blocks.size() >= kMinBlocksForTau && std::isfinite(error) && std::isfinite(j.full[k])) {
       for (std::size_t i = 0; i < blocks.size(); ++i) {
         pseudo[i] = b * j.full[k] - (b - 1.0) * j.leave_one_out[k][i];
       }

@@ -59,7 +59,8 @@ std::vector<Estimate> jackknife(
 // p_b = B theta - (B - 1) theta_b form a series over blocks (in run order) whose mean is the
 // bias-corrected estimate and whose scatter the jackknife error measures. Their integrated
 // autocorrelation time says whether consecutive blocks are independent, as the error assumes
-// (tau_int = 1/2); effective_blocks = B / (2 tau_int). tau is NaN where the error is.
+// (tau_int = 1/2); effective_blocks = B / (2 tau_int). tau is NaN where the error is, and
+// with fewer than 8 blocks (too few to measure it).
 struct JackknifeEstimate {
   double value;
   double error;
