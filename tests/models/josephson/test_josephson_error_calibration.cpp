@@ -4,7 +4,8 @@
 // right (the realisations are independent, so s / sqrt(n) is the whole error),
 //   chi^2 = sum_i (m_i - mbar)^2 / e_i^2,  mbar = the error-weighted mean,
 // follows chi^2 with k - 1 degrees of freedom, and must lie between its 0.1 % and 99.9 %
-// quantiles (a two-sided test at 0.2 %): 7.53 and 49.73 for 23 degrees of freedom. Errors too
+// quantiles (a two-sided test at 0.2 %, stats::calibrate_errors): 7.53 and 49.73 for 23
+// degrees of freedom. Errors too
 // small by a factor 1.5 or too large by 1.7 push a typical chi^2 (23) out of that range. The
 // seeds are fixed, so the test is
 // deterministic. The means must also agree with the exact Pontryagin mean first-passage time:
@@ -16,6 +17,7 @@
 #include <cstdio>
 #include <vector>
 
+#include "portamc/error_calibration.hpp"
 #include "portamc/josephson/first_passage_exact.hpp"
 #include "portamc/josephson/run.hpp"
 #include "portamc/josephson/run_analysis.hpp"
@@ -24,54 +26,6 @@
 namespace {
 
 namespace jj = portamc::josephson;
-
-// Regularised lower incomplete gamma function P(a, x) by its series (x < a + 1) or continued
-// fraction (Numerical Recipes' gser / gcf), enough for the chi^2 quantiles below.
-double regularised_gamma(double a, double x) {
-  if (x <= 0) return 0.0;
-  const double log_prefactor = a * std::log(x) - x - std::lgamma(a);
-  if (x < a + 1) {
-    double term = 1.0 / a, sum = term;
-    for (int n = 1; n < 1000 && std::fabs(term) > 1e-16 * std::fabs(sum); ++n) {
-      term *= x / (a + n);
-      sum += term;
-    }
-    return sum * std::exp(log_prefactor);
-  }
-  // Lentz's continued fraction for Q(a, x).
-  double b = x + 1 - a, c = 1e300, d = 1 / b, h = d;
-  for (int i = 1; i < 1000; ++i) {
-    const double an = -i * (i - a);
-    b += 2;
-    d = an * d + b;
-    if (std::fabs(d) < 1e-300) d = 1e-300;
-    c = b + an / c;
-    if (std::fabs(c) < 1e-300) c = 1e-300;
-    d = 1 / d;
-    const double delta = d * c;
-    h *= delta;
-    if (std::fabs(delta - 1) < 1e-16) break;
-  }
-  return 1.0 - std::exp(log_prefactor) * h;
-}
-
-// The p-quantile of chi^2 with `dof` degrees of freedom, by bisection of its CDF P(dof/2, x/2).
-double chi_squared_quantile(double p, int dof) {
-  double low = 0, high = 10.0 * dof + 100;
-  for (int i = 0; i < 200; ++i) {
-    const double middle = 0.5 * (low + high);
-    (regularised_gamma(0.5 * dof, 0.5 * middle) < p ? low : high) = middle;
-  }
-  return 0.5 * (low + high);
-}
-
-TEST(JosephsonErrorCalibration, ChiSquaredQuantilesMatchTables) {
-  // scipy.stats.chi2.ppf(0.001, dof) and chi2.ppf(0.999, dof) (scipy 1.10) for 23 and 9.
-  EXPECT_NEAR(chi_squared_quantile(0.001, 23), 7.5292398, 1e-6);
-  EXPECT_NEAR(chi_squared_quantile(0.999, 23), 49.7282325, 1e-6);
-  EXPECT_NEAR(chi_squared_quantile(0.001, 9), 1.1519495, 1e-6);
-  EXPECT_NEAR(chi_squared_quantile(0.999, 9), 27.8771649, 1e-6);
-}
 
 TEST(JosephsonErrorCalibration, MeanEscapeTimeErrorsMatchTheScatterOverSeeds) {
   constexpr int k = 24;
@@ -104,19 +58,14 @@ TEST(JosephsonErrorCalibration, MeanEscapeTimeErrorsMatchTheScatterOverSeeds) {
     error[i] = s.mean_error;
     ASSERT_GT(error[i], 0.0);
   }
-  double weights = 0, weighted = 0;
-  for (int i = 0; i < k; ++i) {
-    weights += 1 / (error[i] * error[i]);
-    weighted += mean[i] / (error[i] * error[i]);
-  }
-  const double mbar = weighted / weights, mbar_error = 1 / std::sqrt(weights);
-  double chi2 = 0;
-  for (int i = 0; i < k; ++i) chi2 += std::pow((mean[i] - mbar) / error[i], 2);
-  const double low = chi_squared_quantile(0.001, k - 1), high = chi_squared_quantile(0.999, k - 1);
-  std::printf("%d seeds: mean %.3f +- %.3f, chi2 = %.2f (%d dof; 0.1 %%..99.9 %%: %.2f..%.2f)\n", k,
-              mbar, mbar_error, chi2, k - 1, low, high);
-  EXPECT_GT(chi2, low);
-  EXPECT_LT(chi2, high);
+  const portamc::stats::ErrorCalibration c = portamc::stats::calibrate_errors(mean, error);
+  double weights = 0;
+  for (int i = 0; i < k; ++i) weights += 1 / (error[i] * error[i]);
+  const double mbar = c.weighted_mean, mbar_error = 1 / std::sqrt(weights);
+  std::printf("%d seeds: mean %.3f +- %.3f, %s\n", k, mbar, mbar_error, c.summary.c_str());
+  EXPECT_TRUE(c.pass) << c.summary;
+  EXPECT_NEAR(c.low, 7.5292398, 1e-6);    // scipy.stats.chi2.ppf(0.001, 23)
+  EXPECT_NEAR(c.high, 49.7282325, 1e-6);  // chi2.ppf(0.999, 23)
 
   // Against the exact mean first-passage time, with the discrete-threshold bias of the docs.
   const double exact = jj::washboard_mean_first_passage_time(p.V0, p.gamma, p.beta, p.theta,
