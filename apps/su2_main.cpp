@@ -82,8 +82,10 @@ config::Schema make_schema() {
            "APE smearing steps of the spatial links; > 0 also measures smeared Wilson loops")
       .add("measure.polyakov_bins", Integer{1, 1000000, 100},
            "bins of the histogram of the spatial-average Polyakov loop over [-1, 1]")
-      .add("analysis.blocks", Integer{2, 1000000, 32},
-           "jackknife blocks of consecutive measurements (fewer if fewer measurements)")
+      .add("analysis.blocks", Integer{2, 1000000, std::nullopt, true, true},
+           "jackknife bins of the Polyakov susceptibility and the static potential; auto: "
+           "bins of ceil(20 tau_int) equilibrated measurements, at least 16 (means always get "
+           "binned errors from their own tau_int)")
       .add("potential.enabled", config::Boolean{true},
            "extract the static potential from the Wilson loops (needs 3 values of R to fit)")
       .add("potential.fit_r_min", Integer{1, 100000, 1},
@@ -210,6 +212,16 @@ config::Schema make_schema() {
       "potential.plateau_t");
   s.check(
       [](const config::Config& c) -> Rule {
+        const auto blocks = c.integer_or_auto("analysis.blocks");
+        if (blocks && *blocks > c.integer("run.measurements"))
+          return "analysis.blocks = " + std::to_string(*blocks) +
+                 " exceeds run.measurements = " + std::to_string(c.integer("run.measurements")) +
+                 " (a bin needs at least one measurement); use auto";
+        return std::nullopt;
+      },
+      "analysis.blocks");
+  s.check(
+      [](const config::Config& c) -> Rule {
         const auto& g = c.real_list("parallel.grid");
         if (g.empty()) return std::nullopt;
         for (double p : g)
@@ -261,7 +273,7 @@ su2::RunParameters to_parameters(const config::Config& c) {
   p.ape_alpha = c.real("measure.ape_alpha");
   p.ape_iterations = static_cast<int>(c.integer("measure.ape_iterations"));
   p.polyakov_bins = static_cast<int>(c.integer("measure.polyakov_bins"));
-  p.jackknife_blocks = static_cast<int>(c.integer("analysis.blocks"));
+  p.jackknife_blocks = static_cast<int>(c.integer_or_auto("analysis.blocks").value_or(0));
   p.potential = c.boolean("potential.enabled");
   p.fit_r_min = static_cast<int>(c.integer("potential.fit_r_min"));
   p.fit_r_max = static_cast<int>(c.integer("potential.fit_r_max"));
@@ -286,13 +298,15 @@ su2::GaugeConfig load_start(const su2::RunParameters& p) {
 
 void print_summary(const su2::RunParameters& p, const std::vector<su2::PointRecord>& points,
                    const std::vector<su2::PointAnalysis>& analyses) {
-  std::printf("%8s %22s %22s %22s %8s\n", "beta", "plaquette", "|P|", "chi_P", "tau_plaq");
+  std::printf("%8s %22s %22s %22s %8s %9s %9s\n", "beta", "plaquette", "|P|", "chi_P", "tau_plaq",
+              "N_eff", "discarded");
   for (std::size_t k = 0; k < points.size(); ++k) {
     const auto& a = analyses[k];
-    std::printf("%8.4f %12.8f +- %.2e %12.8f +- %.2e %12.6f +- %.2e %8.2f\n", points[k].beta,
-                a.plaquette.mean.value, a.plaquette.mean.error, a.polyakov_abs.mean.value,
-                a.polyakov_abs.mean.error, a.susceptibility.value, a.susceptibility.error,
-                a.plaquette.tau.tau_int);
+    const auto& chi = a.susceptibility.estimate;
+    std::printf("%8.4f %12.8f +- %.2e %12.8f +- %.2e %12.6f +- %.2e %8.2f %9.1f %9zu\n",
+                points[k].beta, a.plaquette.mean.value, a.plaquette.mean.error,
+                a.polyakov_abs.mean.value, a.polyakov_abs.mean.error, chi.value, chi.error,
+                a.plaquette.tau.tau_int, a.plaquette.effective_samples, a.equilibration.discarded);
     for (const auto* v : {&a.potential, &a.potential_smeared}) {
       if (!*v) continue;
       const char* which = v == &a.potential ? "unsmeared" : "APE-smeared";
@@ -398,6 +412,10 @@ int run(const app::Context& ctx) {
   if (!root) return app::exit_ok;
   std::vector<su2::PointAnalysis> analyses;
   for (const auto& r : sim->points()) analyses.push_back(su2::analyse_point(r, p));
+  // Printed even with --quiet: an error bar that cannot be trusted must not pass unnoticed.
+  for (std::size_t k = 0; k < analyses.size(); ++k)
+    for (const std::string& w : su2::analysis_warnings(analyses[k], p))
+      std::cerr << "warning: beta " << sim->points()[k].beta << ": " << w << "\n";
   h5::OutputFile file(output);
   auto h5root = file.root();
   h5::write_provenance(h5root, provenance);

@@ -28,12 +28,14 @@ tilings::PreparedRun prepare(const tilings::RunParameters& p) {
   }
 }
 
-void print_summary(const tilings::PreparedRun& run, const tilings::RunResults& r) {
-  const auto m = tilings::sample_mean(r.observable_values);
+void print_summary(const tilings::PreparedRun& run, const tilings::RunResults& r,
+                   const stats::SeriesAnalysis& m) {
   std::printf("%s %s (%s), %zu samples in %.2f s\n", tilings::to_string(run.parameters.model),
               tilings::to_string(run.parameters.mode), run.parameters.domain_description().c_str(),
               r.observable_values.size(), r.seconds);
-  std::printf("  %s = %.6g +- %.2g\n", r.observable.c_str(), m.mean, m.error);
+  std::printf("  %s = %.6g +- %.2g (tau_int %.3g samples, N_eff %.4g, %zu discarded)\n",
+              r.observable.c_str(), m.mean.value, m.mean.error, m.tau.tau_int, m.effective_samples,
+              m.discarded);
   if (!r.cftp_horizons.empty()) {
     std::uint64_t largest = 0;
     for (auto h : r.cftp_horizons) largest = std::max(largest, h);
@@ -87,8 +89,12 @@ int run(const app::Context& ctx) {
   root.write_string("config", c.to_yaml(), "resolved configuration (YAML)");
   tilings::write_results(root, prepared, results);
   file.commit();
+  const auto statistics = tilings::observable_statistics(p.mode, results.observable_values);
+  // Printed even with --quiet: an error bar that cannot be trusted must not pass unnoticed.
+  if (!statistics.reliable)
+    std::cerr << "warning: " << results.observable << ": " << statistics.warning << "\n";
   if (verbose) {
-    print_summary(prepared, results);
+    print_summary(prepared, results, statistics);
     std::printf("wrote %s\n", output.c_str());
   }
   return app::exit_ok;

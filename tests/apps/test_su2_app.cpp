@@ -5,6 +5,7 @@
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdlib>
@@ -70,7 +71,10 @@ TEST_F(Su2App, WritesACompleteSelfDescribingFile) {
     EXPECT_GT(mean, 0.5) << name;
     EXPECT_LT(mean, 0.7) << name;
     EXPECT_GT(f.read_scalar<double>(p + name + "/error"), 0.0) << name;
-    EXPECT_GE(f.read_scalar<double>(p + name + "/tau_int"), 0.0) << name;
+    // Of 4 to 8 measurements tau_int is a rough guess (it can even come out negative), and
+    // the file says so.
+    EXPECT_TRUE(std::isfinite(f.read_scalar<double>(p + name + "/tau_int"))) << name;
+    EXPECT_EQ(f.attribute_int(p + name, "reliable"), 0) << name;
     EXPECT_FALSE(f.attribute_string(p + name, "description").empty());
   }
   for (double v : f.read<double>(p + "polyakov/value")) EXPECT_LE(std::abs(v), 1.0);
@@ -110,6 +114,92 @@ TEST_F(Su2App, WritesACompleteSelfDescribingFile) {
   EXPECT_EQ(f.read<double>("/su2/scan/beta"), (std::vector<double>{2.3}));
   EXPECT_GT(f.read_scalar<std::uint64_t>(p + "heatbath/links"), 0u);
   EXPECT_EQ(f.read_scalar<std::uint64_t>(p + "timing/updates"), 12u);
+}
+
+// Every estimate with an error carries tau_int and N_eff, the equilibration point and the bins
+// it comes from, and a reliable flag with the warning; the app prints the warnings.
+TEST_F(Su2App, EstimatesCarryTauIntEffectiveSamplesAndWarnings) {
+  const auto output = path("stats.h5");
+  ASSERT_EQ(run(write_input("tiny.yaml", tiny) + " -q -o " + output), 0) << log();
+  // 8 measurements are far too few: flagged on stderr even with --quiet.
+  EXPECT_NE(log().find("warning: beta 2.3: plaquette: only"), std::string::npos) << log();
+  EXPECT_NE(log().find("polyakov_susceptibility: "), std::string::npos) << log();
+  portamc::h5::InputFile f(output);
+  const std::string p = "/su2/point_0/";
+  const auto discarded = f.attribute_int("/su2/point_0", "discarded");
+  EXPECT_GE(discarded, 0);
+  EXPECT_LE(discarded, 4);  // never more than half the series
+  EXPECT_EQ(f.attribute_int("/su2/point_0", "used"), 8 - discarded);
+  EXPECT_EQ(f.attribute_int("/su2/point_0", "discarded"),
+            std::max(f.attribute_int("/su2/point_0", "plaquette_discarded"),
+                     f.attribute_int("/su2/point_0", "polyakov_abs_discarded")));
+  EXPECT_EQ(f.attribute_int("/su2/point_0", "reliable"), 0);
+  EXPECT_NE(f.attribute_string("/su2/point_0", "warning").find("plaquette"), std::string::npos);
+  // analysis.blocks: 4 is an override of the automatic bins.
+  EXPECT_EQ(f.attribute_int("/su2/point_0", "bins_automatic"), 0);
+  EXPECT_EQ(f.attribute_int("/su2/point_0", "blocks"), 4);
+  for (const char* name :
+       {"plaquette", "plaquette_spatial", "plaquette_temporal", "polyakov", "polyakov_abs"}) {
+    const std::string g = p + name;
+    const double tau = f.read_scalar<double>(g + "/tau_int");
+    const double n_eff = f.read_scalar<double>(g + "/n_eff");
+    EXPECT_NEAR(n_eff, (8.0 - discarded) / (2 * tau), 1e-9) << name;
+    EXPECT_EQ(f.attribute_int(g, "discarded"), discarded) << name;
+    EXPECT_EQ(f.attribute_int(g, "used"), 8 - discarded) << name;
+    EXPECT_GE(f.attribute_int(g, "bin_size"), 1) << name;
+    EXPECT_EQ(f.attribute_int(g, "reliable"), 0) << name;
+    EXPECT_FALSE(f.attribute_string(g, "warning").empty()) << name;
+    EXPECT_EQ(f.attribute_string(g + "/n_eff", "units"), "measurements") << name;
+  }
+  const std::string chi = p + "polyakov_susceptibility";
+  EXPECT_TRUE(f.exists(chi + "/tau_int"));
+  EXPECT_EQ(f.attribute_string(chi + "/n_eff", "units"), "bins");
+  EXPECT_EQ(f.attribute_int(chi, "blocks"), 4);
+  EXPECT_FALSE(f.attribute_string(chi, "warning").empty());
+  for (const std::string loops : {"wilson_loops", "wilson_loops_smeared"}) {
+    for (const char* name : {"n_eff", "reliable", "bin_size"})
+      EXPECT_EQ(f.shape(p + loops + "/" + name), (std::vector<std::size_t>{3, 2})) << loops;
+    EXPECT_FALSE(f.attribute_string(p + loops, "warning").empty()) << loops;
+  }
+  for (const std::string v : {"potential", "potential_smeared"}) {
+    if (f.attribute_string(p + v, "status") != "ok") continue;
+    for (const char* name : {"sigma", "v0", "alpha", "spacing_fm", "sommer_r0", "chi2_per_dof"}) {
+      EXPECT_TRUE(f.exists(p + v + "/" + name + "_tau_int")) << v << " " << name;
+      EXPECT_TRUE(f.exists(p + v + "/" + name + "_n_eff")) << v << " " << name;
+    }
+    EXPECT_EQ(f.read<double>(p + v + "/v_n_eff").size(), 3u);
+    EXPECT_EQ(f.shape(p + v + "/effective_mass_tau_int"), (std::vector<std::size_t>{3, 1}));
+    EXPECT_EQ(f.attribute_int(p + v, "blocks"), 4);
+  }
+  std::uint64_t equilibrated = 0;
+  for (auto c : f.read<std::uint64_t>(p + "polyakov_histogram/counts_equilibrated"))
+    equilibrated += c;
+  EXPECT_EQ(static_cast<std::int64_t>(equilibrated), 8 - discarded);
+  for (const char* column : {"plaquette_tau_int", "plaquette_n_eff", "polyakov_abs_n_eff",
+                             "polyakov_susceptibility_tau_int", "polyakov_susceptibility_n_eff"})
+    EXPECT_EQ(f.read<double>(std::string("/su2/scan/") + column).size(), 1u) << column;
+  EXPECT_EQ(f.read<std::int64_t>("/su2/scan/discarded"), (std::vector<std::int64_t>{discarded}));
+}
+
+// analysis.blocks defaults to auto: bins of ceil(20 tau_int) measurements, at least 16.
+TEST_F(Su2App, JackknifeBinsAreAutomaticByDefault) {
+  const auto output = path("auto.h5");
+  ASSERT_EQ(run(write_input("cold.yaml", cold4) + " --set run.measurements=64 -q -o " + output), 0)
+      << log();
+  portamc::h5::InputFile f(output);
+  const std::string g = "/su2/point_0";
+  EXPECT_EQ(f.attribute_int(g, "bins_automatic"), 1);
+  const auto used = f.attribute_int(g, "used");
+  const auto blocks = f.attribute_int(g, "blocks"), size = f.attribute_int(g, "block_size");
+  // stats::choose_bins: ceil(20 tau_max) per bin, but at least 16 bins; tau_max is the larger
+  // tau_int of the primary series.
+  const double tau_max = std::max({0.5, f.read_scalar<double>(g + "/plaquette/tau_int"),
+                                   f.read_scalar<double>(g + "/polyakov_abs/tau_int")});
+  const auto wanted = static_cast<std::int64_t>(std::ceil(20 * tau_max));
+  EXPECT_EQ(size, std::min(wanted, std::max<std::int64_t>(1, used / 16)));
+  EXPECT_EQ(blocks, used / size);
+  EXPECT_GE(blocks, 16);
+  EXPECT_NE(f.read_string("/config").find("blocks: auto"), std::string::npos);
 }
 
 TEST_F(Su2App, ColdStartMeasuredBeforeAnyUpdateHasUnitPlaquette) {
@@ -198,6 +288,11 @@ TEST_F(Su2App, BadInputIsRejectedBeforeAnyWork) {
   EXPECT_EQ(run("--set model.start=file --set model.start_file=" + path("missing.h5") + o), 2);
   EXPECT_NE(log().find("model.start_file"), std::string::npos) << log();
   EXPECT_EQ(run("--set run.measurements=1" + o), 2);
+  EXPECT_EQ(run("--set analysis.blocks=1" + o), 2);
+  EXPECT_NE(log().find("analysis.blocks"), std::string::npos) << log();
+  EXPECT_EQ(run("--set analysis.blocks=eight" + o), 2);
+  EXPECT_EQ(run("--set analysis.blocks=500 --set run.measurements=100" + o), 2);
+  EXPECT_NE(log().find("exceeds run.measurements"), std::string::npos) << log();
   EXPECT_EQ(run(path("missing.yaml")), 2);
   EXPECT_EQ(run("--bogus"), 2);
   EXPECT_EQ(run("-o " + path("no/such/dir/x.h5")), 2);

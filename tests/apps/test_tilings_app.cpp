@@ -93,6 +93,64 @@ TEST_F(TilingsApp, LozengeCftpMeanVolumeIsHalfTheBox) {
   const double error = f.read_scalar<double>("/tilings/summary/volume_error");
   EXPECT_NEAR(mean, 12.0, 4 * error);
   EXPECT_LT(error, 1.0);
+  // Exact samples are independent: the plain standard error, tau_int = 1/2, N_eff = samples.
+  EXPECT_EQ(f.read_scalar<double>("/tilings/summary/volume_tau_int"), 0.5);
+  EXPECT_EQ(f.read_scalar<double>("/tilings/summary/volume_n_eff"), 200.0);
+  EXPECT_EQ(f.read_scalar<std::uint64_t>("/tilings/summary/volume_discarded"), 0u);
+  EXPECT_EQ(f.read_scalar<std::uint64_t>("/tilings/summary/volume_used"), 200u);
+  EXPECT_EQ(f.attribute_int("/tilings/summary", "reliable"), 1);
+  EXPECT_EQ(f.attribute_string("/tilings/summary", "warning"), "");
+  double m = 0, ss = 0;
+  for (double v : volumes) m += v / 200;
+  for (double v : volumes) ss += (v - m) * (v - m);
+  EXPECT_NEAR(error, std::sqrt(ss / 199 / 200), 1e-12);
+}
+
+// A Glauber chain's samples are correlated: the summary detects the transient, measures
+// tau_int and gives the binned error with N_eff beside it; the app warns when it is not
+// reliable.
+TEST_F(TilingsApp, GlauberSummaryHasEquilibrationTauIntAndBinnedError) {
+  const auto output = path("chain.h5");
+  // From the maximal tiling of the 8 x 8 x 8 hexagon (volume 512; 256 on average) with no
+  // thermalisation: a transient of some hundred sweeps.
+  ASSERT_EQ(run("--set model=lozenge --set mode=glauber --set domain.shape=hexagon "
+                "--set domain.a=8 --set domain.b=8 --set domain.c=8 --set glauber.start=maximal "
+                "--set glauber.thermalisation=0 --set glauber.sweeps_between_samples=1 "
+                "--set glauber.samples=2000 --set seed=4242 -o " +
+                output),
+            0)
+      << log();
+  EXPECT_NE(log().find("tau_int"), std::string::npos) << log();
+  portamc::h5::InputFile f(output);
+  const std::string s = "/tilings/summary/volume_";
+  const auto discarded = f.read_scalar<std::uint64_t>(s + "discarded");
+  const auto used = f.read_scalar<std::uint64_t>(s + "used");
+  EXPECT_GT(discarded, 0u);
+  EXPECT_EQ(discarded + used, 2000u);
+  const double tau = f.read_scalar<double>(s + "tau_int");
+  EXPECT_GT(tau, 1.0);
+  EXPECT_NEAR(f.read_scalar<double>(s + "n_eff"), static_cast<double>(used) / (2 * tau), 1e-9);
+  EXPECT_GT(f.read_scalar<std::uint64_t>(s + "bin_size"), 1u);
+  const double mean = f.read_scalar<double>(s + "mean");
+  const double error = f.read_scalar<double>(s + "error");
+  EXPECT_NEAR(mean, 256.0, 4 * error);
+  // The binned error of the equilibrated samples exceeds their naive standard error.
+  const auto volumes = f.read<double>("/tilings/samples/volume");
+  ASSERT_EQ(volumes.size(), 2000u);
+  double m = 0, ss = 0;
+  const double n = static_cast<double>(used);
+  for (std::size_t i = discarded; i < volumes.size(); ++i) m += volumes[i] / n;
+  for (std::size_t i = discarded; i < volumes.size(); ++i)
+    ss += (volumes[i] - m) * (volumes[i] - m);
+  EXPECT_NEAR(mean, m, error);  // equal but for a trailing partial bin, which is dropped
+  EXPECT_GT(error, 2 * std::sqrt(ss / (n - 1) / n));
+  EXPECT_NE(f.attribute_string("/tilings/summary", "error_method").find("binned"),
+            std::string::npos);
+  // N_eff is well below 100 here: flagged in the file and on stderr.
+  EXPECT_EQ(f.attribute_int("/tilings/summary", "reliable"), 0);
+  EXPECT_NE(f.attribute_string("/tilings/summary", "warning").find("effective samples"),
+            std::string::npos);
+  EXPECT_NE(log().find("warning: volume: only"), std::string::npos) << log();
 }
 
 // In both class orders (dynamics.class_order), recorded in the file.

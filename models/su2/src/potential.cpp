@@ -173,15 +173,16 @@ void check_options(const PotentialOptions& o, int r_max, int t_max) {
 }
 
 // Smallest T whose V_T agrees with V_{T+1}; falls back to the last T with a defined V_T.
-PotentialPoint choose_plateau(int r, const std::vector<stats::Estimate>& masses,
-                              const std::vector<stats::Estimate>& differences, double tolerance) {
+PotentialPoint choose_plateau(int r, const std::vector<stats::JackknifeEstimate>& masses,
+                              const std::vector<stats::JackknifeEstimate>& differences,
+                              double tolerance) {
   PotentialPoint point{r, 1, false, masses[0]};
   for (std::size_t t = 0; t < masses.size(); ++t) {
     if (!std::isfinite(masses[t].value)) break;
     point.plateau_t = static_cast<int>(t) + 1;
     point.v = masses[t];
     if (t + 1 >= masses.size() || !std::isfinite(masses[t + 1].value)) break;
-    const stats::Estimate& d = differences[t];
+    const stats::JackknifeEstimate& d = differences[t];
     if (!std::isfinite(d.error)) break;
     if (std::abs(d.value) <= tolerance * d.error) {
       point.plateau_found = true;
@@ -230,16 +231,17 @@ StaticPotential analyse_static_potential(const WilsonLoopSamples& loops,
   const int n_t = loops.t_max - 1;  // effective masses per R
 
   // Pass 1: all effective masses V_T(R) and the differences V_T - V_{T+1} of neighbours.
-  const auto masses_and_differences = stats::jackknife(sums, [&](const std::vector<double>& w) {
-    std::vector<double> out;
-    for (int r = 1; r <= loops.r_max; ++r) {
-      for (int t = 1; t <= n_t; ++t) out.push_back(effective_mass(w, layout, r, t));
-      for (int t = 1; t < n_t; ++t) {
-        out.push_back(effective_mass(w, layout, r, t) - effective_mass(w, layout, r, t + 1));
-      }
-    }
-    return out;
-  });
+  const auto masses_and_differences =
+      stats::jackknife_with_tau(sums, [&](const std::vector<double>& w) {
+        std::vector<double> out;
+        for (int r = 1; r <= loops.r_max; ++r) {
+          for (int t = 1; t <= n_t; ++t) out.push_back(effective_mass(w, layout, r, t));
+          for (int t = 1; t < n_t; ++t) {
+            out.push_back(effective_mass(w, layout, r, t) - effective_mass(w, layout, r, t + 1));
+          }
+        }
+        return out;
+      });
 
   StaticPotential result{};
   result.blocks = blocks;
@@ -250,8 +252,8 @@ StaticPotential analyse_static_potential(const WilsonLoopSamples& loops,
   const std::size_t per_r = static_cast<std::size_t>(n_t) + (n_t - 1);
   for (int r = 1; r <= loops.r_max; ++r) {
     const auto first = masses_and_differences.begin() + (r - 1) * per_r;
-    std::vector<stats::Estimate> masses(first, first + n_t);
-    std::vector<stats::Estimate> differences(first + n_t, first + per_r);
+    std::vector<stats::JackknifeEstimate> masses(first, first + n_t);
+    std::vector<stats::JackknifeEstimate> differences(first + n_t, first + per_r);
     PotentialPoint point;
     if (options.plateau_t != 0) {
       point = {r, options.plateau_t, true, masses[options.plateau_t - 1]};
@@ -282,7 +284,7 @@ StaticPotential analyse_static_potential(const WilsonLoopSamples& loops,
   if (any_zero_error) std::fill(plan.weight.begin(), plan.weight.end(), 1.0);
   result.degrees_of_freedom = result.fit_r_max - result.fit_r_min + 1 - 3;
 
-  const auto fit = stats::jackknife(
+  const auto fit = stats::jackknife_with_tau(
       sums, [&plan](const std::vector<double>& w) { return fit_estimator(w, plan); });
   result.v0 = fit[0];
   result.alpha = fit[1];

@@ -92,10 +92,9 @@ UpdateParameters RunParameters::update_parameters(double beta) const {
   return u;
 }
 
-PotentialOptions RunParameters::potential_options(std::size_t n) const {
+PotentialOptions RunParameters::potential_options(std::size_t block_size) const {
   PotentialOptions o;
-  const std::size_t blocks = std::min<std::size_t>(static_cast<std::size_t>(jackknife_blocks), n);
-  o.block_size = blocks > 0 ? n / blocks : 1;
+  o.block_size = std::max<std::size_t>(block_size, 1);
   o.plateau_t = plateau_t;
   o.plateau_tolerance = plateau_tolerance;
   o.fit_r_min = fit_r_min;
@@ -122,7 +121,8 @@ void RunParameters::validate() const {
   if (measurements < 2) fail("measurements must be >= 2 (errors need two)");
   if (updates_between_measurements < 1) fail("updates_between_measurements must be >= 1");
   if (polyakov_bins < 1) fail("polyakov_bins must be >= 1");
-  if (jackknife_blocks < 2) fail("jackknife_blocks must be >= 2");
+  if (jackknife_blocks != 0 && jackknife_blocks < 2)
+    fail("jackknife_blocks must be 0 (automatic) or >= 2, got " + std::to_string(jackknife_blocks));
   if ((wilson_r_max > 0) != (wilson_t_max > 0) || wilson_r_max < 0 || wilson_t_max < 0)
     fail("wilson_r_max and wilson_t_max must both be 0 (off) or both positive");
   if (wilson_loops()) {

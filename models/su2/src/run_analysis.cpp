@@ -4,6 +4,7 @@
 #include <array>
 #include <cmath>
 #include <limits>
+#include <sstream>
 #include <stdexcept>
 
 namespace portamc::su2 {
@@ -15,14 +16,40 @@ bool all_finite(const std::vector<double>& v) {
   return std::all_of(v.begin(), v.end(), [](double x) { return std::isfinite(x); });
 }
 
-// Per-block sums of f(x) for the jackknife, each block {sum f_1(x), sum f_2(x), ..., count}.
+std::string number(double x) {
+  std::ostringstream s;
+  s.precision(3);
+  s << x;
+  return s.str();
+}
+
+std::string join(const std::vector<std::string>& reasons) {
+  std::string text;
+  for (std::size_t i = 0; i < reasons.size(); ++i) text += (i ? "; " : "") + reasons[i];
+  return text;
+}
+
+// The transient of one primary series (0 for a series with non-finite values, which the
+// equilibration rule cannot judge).
+std::size_t transient_of(const std::vector<double>& series) {
+  return all_finite(series) ? stats::detect_equilibration(series).discarded : 0;
+}
+
+std::vector<double> absolute(const std::vector<double>& v) {
+  std::vector<double> out(v.size());
+  std::transform(v.begin(), v.end(), out.begin(), [](double x) { return std::abs(x); });
+  return out;
+}
+
+// Per-bin sums of f(x) for the jackknife, each bin {sum f_1(x), sum f_2(x), ..., count}.
 template <class F>
 std::vector<std::vector<double>> block_sums(const std::vector<double>& series, const Blocking& b,
                                             std::size_t components, F f) {
   std::vector<std::vector<double>> blocks(b.blocks, std::vector<double>(components + 1, 0.0));
   for (std::size_t k = 0; k < b.blocks; ++k) {
     auto& row = blocks[k];
-    for (std::size_t i = k * b.block_size; i < (k + 1) * b.block_size; ++i) {
+    const std::size_t first = b.start + k * b.block_size;
+    for (std::size_t i = first; i < first + b.block_size; ++i) {
       const auto values = f(series[i]);
       for (std::size_t c = 0; c < components; ++c) row[c] += values[c];
     }
@@ -32,102 +59,212 @@ std::vector<std::vector<double>> block_sums(const std::vector<double>& series, c
 }
 
 std::vector<SeriesSummary> summarise_loops(const std::vector<double>& flat, std::size_t loops,
-                                           const Blocking& blocking) {
+                                           std::size_t start) {
   std::vector<SeriesSummary> out;
   if (loops == 0) return out;
   const std::size_t n = flat.size() / loops;
   std::vector<double> series(n);
   for (std::size_t l = 0; l < loops; ++l) {
     for (std::size_t m = 0; m < n; ++m) series[m] = flat[m * loops + l];
-    out.push_back(summarise_series(series, blocking));
+    out.push_back(stats::analyse_series_from(series, start));
   }
   return out;
 }
 
-PotentialResult potential_of(const std::vector<double>& flat, const RunParameters& p) {
+// Why a jackknife over `b` of data whose primary series have `effective_samples` is not to be
+// trusted (empty: it is).
+std::vector<std::string> blocking_reasons(const Blocking& b, double effective_samples) {
+  const stats::SeriesRules rules;
+  std::vector<std::string> reasons;
+  if (effective_samples < rules.min_effective_samples)
+    reasons.push_back(
+        "only " + number(effective_samples) +
+        " effective samples (measurements / (2 tau_int) with tau_int = " + number(b.tau_int) +
+        "; fewer than " + number(rules.min_effective_samples) + ")");
+  if (!b.long_enough)
+    reasons.push_back(
+        std::to_string(b.blocks) + " jackknife bins" + (b.automatic ? "" : " (analysis.blocks)") +
+        " of " + std::to_string(b.block_size) + " measurements, shorter than " +
+        number(rules.bin_tau_factor) + " tau_int = " + number(rules.bin_tau_factor * b.tau_int) +
+        " (the error may be too small)");
+  return reasons;
+}
+
+double effective_samples(std::size_t used, double tau_int) {
+  return static_cast<double>(used) / (2.0 * tau_int);
+}
+
+PotentialResult potential_of(const std::vector<double>& flat, const std::vector<SeriesSummary>& w,
+                             const PointAnalysis& a, const RunParameters& p) {
+  const std::size_t start = a.equilibration.discarded, used = a.equilibration.used;
+  // The loops are jackknifed together, so the bins must be long for the slowest of them too.
+  double tau = a.tau_max;
+  for (const auto& s : w)
+    if (std::isfinite(s.tau.tau_int)) tau = std::max(tau, s.tau.tau_int);
+  PotentialResult r;
+  r.blocking = blocking_for(start, used, tau, p.jackknife_blocks);
   WilsonLoopSamples samples;
   samples.r_max = p.wilson_r_max;
   samples.t_max = p.wilson_t_max;
   const std::size_t loops = p.loops_per_measurement();
-  const std::size_t n = flat.size() / loops;
+  // Whole bins only, as for the susceptibility (a trailing partial bin is dropped).
+  const std::size_t n =
+      r.blocking.block_size > 0 ? r.blocking.blocks * r.blocking.block_size : used;
   samples.samples.reserve(n);
-  for (std::size_t m = 0; m < n; ++m)
+  for (std::size_t m = start; m < start + n; ++m)
     samples.samples.emplace_back(flat.begin() + m * loops, flat.begin() + (m + 1) * loops);
-  PotentialResult r;
   try {
-    r.potential = analyse_static_potential(samples, p.potential_options(n));
+    // No bins (fewer than 2 measurements): one bin of everything, which the analysis refuses
+    // with its message.
+    const std::size_t block_size =
+        r.blocking.block_size > 0 ? r.blocking.block_size : std::max<std::size_t>(n, 1);
+    r.potential = analyse_static_potential(samples, p.potential_options(block_size));
     r.ok = true;
     r.status = "ok";
+    const auto reasons = blocking_reasons(r.blocking, effective_samples(used, tau));
+    r.reliable = reasons.empty();
+    r.warning = join(reasons);
   } catch (const std::invalid_argument& e) {
     // Noise (a non-positive mean loop, an undefined error) is a result of the run, not bad input.
+    r.potential.reset();
     r.status = e.what();
   }
   return r;
 }
 
+std::string loop_name(std::size_t index, int t_max) {
+  const std::size_t t = static_cast<std::size_t>(t_max);
+  return "W(" + std::to_string(index / t + 1) + "," + std::to_string(index % t + 1) + ")";
+}
+
+void loop_warnings(const std::string& name, const std::vector<SeriesSummary>& loops, int t_max,
+                   std::vector<std::string>& out) {
+  std::size_t bad = 0, first = loops.size();
+  for (std::size_t l = 0; l < loops.size(); ++l)
+    if (!loops[l].reliable) {
+      if (bad++ == 0) first = l;
+    }
+  if (bad == 0) return;
+  out.push_back(name + ": " + std::to_string(bad) + " of " + std::to_string(loops.size()) +
+                " W(R,T) not reliable, e.g. " + loop_name(first, t_max) + ": " +
+                loops[first].warning);
+}
+
 }  // namespace
 
-Blocking blocking_for(std::size_t measurements, int jackknife_blocks) {
+EquilibrationPoint equilibration_point(const PointRecord& record) {
+  EquilibrationPoint e;
+  e.measurements = record.measurements();
+  e.plaquette_discarded = transient_of(record.plaquette);
+  e.polyakov_abs_discarded = transient_of(absolute(record.polyakov));
+  e.discarded = std::min(std::max(e.plaquette_discarded, e.polyakov_abs_discarded), e.measurements);
+  e.used = e.measurements - e.discarded;
+  return e;
+}
+
+Blocking blocking_for(std::size_t start, std::size_t used, double tau_int, int jackknife_blocks) {
+  const stats::SeriesRules rules;
   Blocking b;
-  b.blocks =
-      std::min<std::size_t>(static_cast<std::size_t>(std::max(jackknife_blocks, 2)), measurements);
-  b.block_size = b.blocks > 0 ? measurements / b.blocks : 0;
+  b.start = start;
+  b.tau_int = std::isfinite(tau_int) ? std::max(tau_int, 0.5) : 0.5;
+  if (jackknife_blocks <= 0) {
+    const stats::BinChoice c = stats::choose_bins(used, b.tau_int, rules);
+    b.automatic = true;
+    b.blocks = c.bins;
+    b.block_size = c.bin_size;
+    b.long_enough = c.long_enough;
+  } else {
+    b.automatic = false;
+    b.blocks = std::min<std::size_t>(static_cast<std::size_t>(jackknife_blocks), used);
+    b.block_size = b.blocks > 0 ? used / b.blocks : 0;
+    b.long_enough = b.blocks >= 2 && static_cast<double>(b.block_size) >=
+                                         std::ceil(rules.bin_tau_factor * b.tau_int);
+  }
   return b;
 }
 
-SeriesSummary summarise_series(const std::vector<double>& series, const Blocking& blocking) {
-  SeriesSummary s;
-  if (series.size() < 2 || blocking.blocks < 2 || !all_finite(series)) {
-    s.finite = all_finite(series);
-    s.mean = {kNaN, kNaN};
-    s.tau = {kNaN, kNaN, 0, false};
-    return s;
-  }
-  const auto blocks = block_sums(series, blocking, 1, [](double x) { return std::array{x}; });
-  s.mean = stats::jackknife(blocks, [](const std::vector<double>& sum) {
-             return std::vector<double>{sum[0] / sum[1]};
-           }).front();
-  s.tau = stats::integrated_autocorrelation_time(series);
-  return s;
-}
-
-stats::Estimate polyakov_susceptibility(const std::vector<double>& polyakov, double spatial_volume,
-                                        const Blocking& blocking) {
-  if (polyakov.size() < 2 || blocking.blocks < 2 || !all_finite(polyakov)) return {kNaN, kNaN};
+stats::JackknifeEstimate polyakov_susceptibility(const std::vector<double>& polyakov,
+                                                 double spatial_volume, const Blocking& blocking) {
+  if (blocking.blocks < 2 ||
+      blocking.start + blocking.blocks * blocking.block_size > polyakov.size())
+    return {kNaN, kNaN, kNaN, kNaN};
+  const std::vector<double> used(polyakov.begin() + static_cast<std::ptrdiff_t>(blocking.start),
+                                 polyakov.end());
+  if (!all_finite(used)) return {kNaN, kNaN, kNaN, kNaN};
   const auto blocks = block_sums(polyakov, blocking, 2, [](double p) {
     return std::array{p * p, std::abs(p)};
   });
-  return stats::jackknife(blocks,
-                          [spatial_volume](const std::vector<double>& sum) {
-                            const double p2 = sum[0] / sum[2], pabs = sum[1] / sum[2];
-                            return std::vector<double>{spatial_volume * (p2 - pabs * pabs)};
-                          })
+  return stats::jackknife_with_tau(
+             blocks,
+             [spatial_volume](const std::vector<double>& sum) {
+               const double p2 = sum[0] / sum[2], pabs = sum[1] / sum[2];
+               return std::vector<double>{spatial_volume * (p2 - pabs * pabs)};
+             })
       .front();
 }
 
 PointAnalysis analyse_point(const PointRecord& record, const RunParameters& p) {
   PointAnalysis a;
-  a.blocking = blocking_for(record.measurements(), p.jackknife_blocks);
-  a.plaquette = summarise_series(record.plaquette, a.blocking);
-  a.plaquette_spatial = summarise_series(record.plaquette_spatial, a.blocking);
-  a.plaquette_temporal = summarise_series(record.plaquette_temporal, a.blocking);
-  a.polyakov = summarise_series(record.polyakov, a.blocking);
-  std::vector<double> abs_polyakov(record.polyakov.size());
-  std::transform(record.polyakov.begin(), record.polyakov.end(), abs_polyakov.begin(),
-                 [](double x) { return std::abs(x); });
-  a.polyakov_abs = summarise_series(abs_polyakov, a.blocking);
-  a.susceptibility =
+  a.equilibration = equilibration_point(record);
+  const std::size_t start = a.equilibration.discarded, used = a.equilibration.used;
+  a.plaquette = stats::analyse_series_from(record.plaquette, start);
+  a.plaquette_spatial = stats::analyse_series_from(record.plaquette_spatial, start);
+  a.plaquette_temporal = stats::analyse_series_from(record.plaquette_temporal, start);
+  a.polyakov = stats::analyse_series_from(record.polyakov, start);
+  a.polyakov_abs = stats::analyse_series_from(absolute(record.polyakov), start);
+  a.tau_max = 0.5;
+  for (const SeriesSummary* s : {&a.plaquette, &a.polyakov_abs})
+    if (std::isfinite(s->tau.tau_int)) a.tau_max = std::max(a.tau_max, s->tau.tau_int);
+
+  a.blocking = blocking_for(start, used, a.tau_max, p.jackknife_blocks);
+  a.susceptibility.estimate =
       polyakov_susceptibility(record.polyakov, static_cast<double>(p.spatial_volume()), a.blocking);
+  auto reasons = blocking_reasons(a.blocking, effective_samples(used, a.tau_max));
+  if (!std::isfinite(a.susceptibility.estimate.error))
+    reasons.insert(reasons.begin(), "no finite jackknife error");
+  a.susceptibility.reliable = reasons.empty();
+  a.susceptibility.warning = join(reasons);
+
+  a.polyakov_histogram_equilibrated.assign(static_cast<std::size_t>(p.polyakov_bins), 0);
+  for (std::size_t m = start; m < record.polyakov.size(); ++m)
+    ++a.polyakov_histogram_equilibrated[static_cast<std::size_t>(
+        polyakov_histogram_bin(record.polyakov[m], p.polyakov_bins))];
+
   const std::size_t loops = p.loops_per_measurement();
   if (loops > 0 && !record.wilson.empty()) {
-    a.wilson = summarise_loops(record.wilson, loops, a.blocking);
-    if (p.potential_analysis()) a.potential = potential_of(record.wilson, p);
+    a.wilson = summarise_loops(record.wilson, loops, start);
+    if (p.potential_analysis()) a.potential = potential_of(record.wilson, a.wilson, a, p);
   }
   if (loops > 0 && !record.wilson_smeared.empty()) {
-    a.wilson_smeared = summarise_loops(record.wilson_smeared, loops, a.blocking);
-    if (p.potential_analysis()) a.potential_smeared = potential_of(record.wilson_smeared, p);
+    a.wilson_smeared = summarise_loops(record.wilson_smeared, loops, start);
+    if (p.potential_analysis())
+      a.potential_smeared = potential_of(record.wilson_smeared, a.wilson_smeared, a, p);
   }
   return a;
+}
+
+std::vector<std::string> analysis_warnings(const PointAnalysis& a, const RunParameters& p) {
+  std::vector<std::string> out;
+  const std::pair<const char*, const SeriesSummary*> series[] = {
+      {"plaquette", &a.plaquette},
+      {"plaquette_spatial", &a.plaquette_spatial},
+      {"plaquette_temporal", &a.plaquette_temporal},
+      {"polyakov", &a.polyakov},
+      {"polyakov_abs", &a.polyakov_abs}};
+  for (const auto& [name, s] : series) {
+    // No spatial planes in 2D: the spatial plaquette is undefined by construction.
+    if (s == &a.plaquette_spatial && p.dimensions() == 2) continue;
+    if (!s->reliable) out.push_back(std::string(name) + ": " + s->warning);
+  }
+  if (!a.susceptibility.reliable)
+    out.push_back("polyakov_susceptibility: " + a.susceptibility.warning);
+  loop_warnings("wilson_loops", a.wilson, p.wilson_t_max, out);
+  loop_warnings("wilson_loops_smeared", a.wilson_smeared, p.wilson_t_max, out);
+  if (a.potential && a.potential->ok && !a.potential->reliable)
+    out.push_back("potential: " + a.potential->warning);
+  if (a.potential_smeared && a.potential_smeared->ok && !a.potential_smeared->reliable)
+    out.push_back("potential_smeared: " + a.potential_smeared->warning);
+  return out;
 }
 
 }  // namespace portamc::su2

@@ -11,6 +11,7 @@ namespace {
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 constexpr const char* kTauUnits = "measurements";
+constexpr const char* kBinUnits = "bins";
 
 std::string point_name(std::size_t k) {
   return "point_" + std::to_string(k);
@@ -20,22 +21,51 @@ std::vector<std::int64_t> to_i64(const std::vector<int>& v) {
   return {v.begin(), v.end()};
 }
 
-// A time series with its summary: group `name` holding step/value (growable, chunked) and the
-// scalar datasets mean, error, tau_int, tau_int_error.
+std::string joined(const std::vector<std::string>& lines, const char* separator) {
+  std::string text;
+  for (std::size_t i = 0; i < lines.size(); ++i) text += (i ? separator : "") + lines[i];
+  return text;
+}
+
+// A time series with its summary: group `name` holding step/value (growable, chunked), the
+// scalar datasets mean, error, tau_int, tau_int_error, n_eff, and attributes saying which
+// measurements and bins they come from and whether they are reliable.
 void write_observable(h5::Group g, const std::string& name, const std::vector<std::int64_t>& step,
                       const std::vector<double>& values, const SeriesSummary& s,
                       const std::string& units, const std::string& description) {
   auto series = g.time_series(name, units, description);
   series.append(step, values);
   auto o = g.group(name);
-  o.write_scalar("mean", s.mean.value, units, "mean of " + description);
+  o.write_scalar("mean", s.mean.value, units,
+                 "mean of " + description + " over the equilibrated measurements");
   o.write_scalar("error", s.mean.error, units,
-                 "delete-one jackknife error of the mean over blocks of consecutive measurements");
+                 "binned standard error of the mean (bins of bin_size consecutive equilibrated "
+                 "measurements, bin_size = ceil(20 tau_int))");
   o.write_scalar("tau_int", s.tau.tau_int, kTauUnits,
-                 "integrated autocorrelation time, tau = 1/2 + sum rho(t), automatic window");
+                 "integrated autocorrelation time of the equilibrated measurements, tau = 1/2 + "
+                 "sum rho(t), automatic window");
   o.write_scalar("tau_int_error", s.tau.tau_error, kTauUnits, "Madras-Sokal error of tau_int");
+  o.write_scalar("n_eff", s.effective_samples, kTauUnits,
+                 "effective sample size used / (2 tau_int)");
   o.attribute("tau_window", static_cast<std::int64_t>(s.tau.window));
   o.attribute("tau_window_converged", static_cast<std::int64_t>(s.tau.window_converged));
+  o.attribute("discarded", static_cast<std::int64_t>(s.discarded));
+  o.attribute("used", static_cast<std::int64_t>(s.used));
+  o.attribute("bin_size", static_cast<std::int64_t>(s.bins.bin_size));
+  o.attribute("bins", static_cast<std::int64_t>(s.bins.bins));
+  o.attribute("reliable", static_cast<std::int64_t>(s.reliable));
+  o.attribute("warning", s.warning);
+}
+
+// The bins of a jackknife, as attributes of its group. (The tau_int they were chosen for is
+// not written: it derives from plaquettes and Polyakov loops, which agree between rank counts
+// only to rounding, and attributes are compared bit for bit; it is the largest tau_int of the
+// primary series, and for the potential of its Wilson loops, all in the file.)
+void write_blocking(h5::Group g, const Blocking& b) {
+  g.attribute("blocks", static_cast<std::int64_t>(b.blocks));
+  g.attribute("block_size", static_cast<std::int64_t>(b.block_size));
+  g.attribute("bins_automatic", static_cast<std::int64_t>(b.automatic));
+  g.attribute("bins_long_enough", static_cast<std::int64_t>(b.long_enough));
 }
 
 void write_loops(h5::Group g, const std::string& name, const RunParameters& p,
@@ -50,29 +80,84 @@ void write_loops(h5::Group g, const std::string& name, const RunParameters& p,
   w.write("step", step, "updates", "updates of the run before each measurement");
   w.write_2d("samples", samples, step.size(), r * t, "",
              what + ", one row per measurement, column (R-1)*t_max + (T-1)");
-  std::vector<double> mean, error, tau, tau_error;
-  for (const auto& s : summary) {
+  std::vector<double> mean, error, tau, tau_error, n_eff;
+  std::vector<std::int64_t> reliable, bin_size;
+  std::vector<std::string> warnings;
+  for (std::size_t k = 0; k < summary.size(); ++k) {
+    const auto& s = summary[k];
     mean.push_back(s.mean.value);
     error.push_back(s.mean.error);
     tau.push_back(s.tau.tau_int);
     tau_error.push_back(s.tau.tau_error);
+    n_eff.push_back(s.effective_samples);
+    reliable.push_back(s.reliable ? 1 : 0);
+    bin_size.push_back(static_cast<std::int64_t>(s.bins.bin_size));
+    if (!s.reliable)
+      warnings.push_back("W(" + std::to_string(k / t + 1) + "," + std::to_string(k % t + 1) +
+                         "): " + s.warning);
   }
-  w.write_2d("mean", mean, r, t, "", "W(R,T), row R-1, column T-1");
-  w.write_2d("error", error, r, t, "", "jackknife error of W(R,T)");
+  w.write_2d("mean", mean, r, t, "",
+             "W(R,T) over the equilibrated measurements, row R-1, column T-1");
+  w.write_2d("error", error, r, t, "", "binned standard error of W(R,T) (bins of bin_size)");
   w.write_2d("tau_int", tau, r, t, kTauUnits, "integrated autocorrelation time of W(R,T)");
   w.write_2d("tau_int_error", tau_error, r, t, kTauUnits, "error of tau_int");
+  w.write_2d("n_eff", n_eff, r, t, kTauUnits,
+             "effective sample size of W(R,T), used / (2 tau_int)");
+  w.write_2d("bin_size", bin_size, r, t, kTauUnits, "bin length of the error of W(R,T)");
+  w.write_2d("reliable", reliable, r, t, "",
+             "1 if the error of W(R,T) is reliable (N_eff >= 100, converged window, long bins)");
+  w.attribute("discarded",
+              static_cast<std::int64_t>(summary.empty() ? 0 : summary.front().discarded));
+  w.attribute("warning", joined(warnings, "\n"));
 }
 
-void write_estimate(h5::Group g, const std::string& name, const stats::Estimate& e,
+// name, name_error, name_tau_int and name_n_eff of one jackknife estimate over bins.
+void write_estimate(h5::Group g, const std::string& name, const stats::JackknifeEstimate& e,
                     const std::string& units, const std::string& description) {
   g.write_scalar(name, e.value, units, description);
-  g.write_scalar(name + "_error", e.error, units, "jackknife error of " + name);
+  g.write_scalar(name + "_error", e.error, units, "delete-one jackknife error of " + name);
+  g.write_scalar(name + "_tau_int", e.tau_int, kBinUnits,
+                 "integrated autocorrelation time of the jackknife pseudovalues of " + name +
+                     " over the bins (1/2: independent bins, as the error assumes)");
+  g.write_scalar(
+      name + "_n_eff", e.effective_blocks, kBinUnits,
+      "effective number of independent bins behind " + name + "_error, bins / (2 tau_int)");
+}
+
+// The same for an array of them (shape rows x cols; cols = 0: one dimension).
+void write_estimates(h5::Group g, const std::string& name,
+                     const std::vector<stats::JackknifeEstimate>& e, std::size_t rows,
+                     std::size_t cols, const std::string& units, const std::string& description) {
+  std::vector<double> value, error, tau, n_eff;
+  for (const auto& x : e) {
+    value.push_back(x.value);
+    error.push_back(x.error);
+    tau.push_back(x.tau_int);
+    n_eff.push_back(x.effective_blocks);
+  }
+  const std::string tau_text =
+      "integrated autocorrelation time of the jackknife pseudovalues of " + name + " over the bins";
+  const std::string n_eff_text = "effective number of independent bins behind " + name + "_error";
+  if (cols == 0) {
+    g.write(name, value, units, description);
+    g.write(name + "_error", error, units, "delete-one jackknife error of " + name);
+    g.write(name + "_tau_int", tau, kBinUnits, tau_text);
+    g.write(name + "_n_eff", n_eff, kBinUnits, n_eff_text);
+  } else {
+    g.write_2d(name, value, rows, cols, units, description);
+    g.write_2d(name + "_error", error, rows, cols, units, "delete-one jackknife error of " + name);
+    g.write_2d(name + "_tau_int", tau, rows, cols, kBinUnits, tau_text);
+    g.write_2d(name + "_n_eff", n_eff, rows, cols, kBinUnits, n_eff_text);
+  }
 }
 
 void write_potential(h5::Group g, const std::string& name, const PotentialResult& result,
                      const RunParameters& p) {
   auto v = g.group(name);
   v.attribute("status", result.status);
+  v.attribute("reliable", static_cast<std::int64_t>(result.reliable));
+  v.attribute("warning", result.warning);
+  write_blocking(v, result.blocking);
   if (!result.ok) return;
   const StaticPotential& s = *result.potential;
   v.attribute("blocks", static_cast<std::int64_t>(s.blocks));
@@ -87,34 +172,26 @@ void write_potential(h5::Group g, const std::string& name, const PotentialResult
   v.attribute("model", "V(R) = V0 - alpha/R + sigma R");
 
   std::vector<std::int64_t> r, plateau, found;
-  std::vector<double> value, error;
+  std::vector<stats::JackknifeEstimate> values;
   for (const auto& q : s.potential) {
     r.push_back(q.r);
     plateau.push_back(q.plateau_t);
     found.push_back(q.plateau_found ? 1 : 0);
-    value.push_back(q.v.value);
-    error.push_back(q.v.error);
+    values.push_back(q.v);
   }
   v.write("r", r, "lattice units", "quark separation R");
-  v.write("v", value, "lattice units", "V(R) a = V_T(R) at the plateau T");
-  v.write("v_error", error, "lattice units", "jackknife error of V(R)");
+  write_estimates(v, "v", values, values.size(), 0, "lattice units",
+                  "V(R) a = V_T(R) at the plateau T");
   v.write("plateau_t", plateau, "lattice units", "T at which V(R) is read off");
   v.write("plateau_found", found, "",
           "1 if the plateau criterion was met (or T was configured), 0 if the last T was used");
   const std::size_t rows = s.effective_mass.size();
   const std::size_t cols = rows > 0 ? s.effective_mass.front().size() : 0;
-  std::vector<double> m, me;
-  for (const auto& row : s.effective_mass)
-    for (const auto& e : row) {
-      m.push_back(e.value);
-      me.push_back(e.error);
-    }
-  if (rows > 0 && cols > 0) {
-    v.write_2d("effective_mass", m, rows, cols, "lattice units",
-               "V_T(R) = ln(W(R,T)/W(R,T+1)), row R-1, column T-1");
-    v.write_2d("effective_mass_error", me, rows, cols, "lattice units",
-               "jackknife error of V_T(R)");
-  }
+  std::vector<stats::JackknifeEstimate> m;
+  for (const auto& row : s.effective_mass) m.insert(m.end(), row.begin(), row.end());
+  if (rows > 0 && cols > 0)
+    write_estimates(v, "effective_mass", m, rows, cols, "lattice units",
+                    "V_T(R) = ln(W(R,T)/W(R,T+1)), row R-1, column T-1");
   write_estimate(v, "v0", s.v0, "lattice units", "fitted constant V0 a");
   write_estimate(v, "alpha", s.alpha, "", "fitted Coulomb coefficient alpha");
   write_estimate(v, "sigma", s.sigma, "lattice units", "fitted string tension sigma a^2");
@@ -133,8 +210,17 @@ void write_point(h5::Group su2, std::size_t k, const RunParameters& p, const Poi
   g.attribute("thermalisation", static_cast<std::int64_t>(p.thermalisation));
   g.attribute("updates_between_measurements",
               static_cast<std::int64_t>(p.updates_between_measurements));
-  g.attribute("blocks", static_cast<std::int64_t>(a.blocking.blocks));
-  g.attribute("block_size", static_cast<std::int64_t>(a.blocking.block_size));
+  // The equilibration point of this coupling, shared by every observable.
+  g.attribute("discarded", static_cast<std::int64_t>(a.equilibration.discarded));
+  g.attribute("used", static_cast<std::int64_t>(a.equilibration.used));
+  g.attribute("plaquette_discarded",
+              static_cast<std::int64_t>(a.equilibration.plaquette_discarded));
+  g.attribute("polyakov_abs_discarded",
+              static_cast<std::int64_t>(a.equilibration.polyakov_abs_discarded));
+  write_blocking(g, a.blocking);
+  const auto warnings = analysis_warnings(a, p);
+  g.attribute("reliable", static_cast<std::int64_t>(warnings.empty()));
+  g.attribute("warning", joined(warnings, "\n"));
 
   write_observable(g, "plaquette", rec.step, rec.plaquette, a.plaquette, "",
                    "average plaquette <1/2 Tr U_p>, all planes");
@@ -152,13 +238,25 @@ void write_point(h5::Group su2, std::size_t k, const RunParameters& p, const Poi
   auto chi = g.group("polyakov_susceptibility");
   chi.attribute("definition", "chi = N_s (<P^2> - <|P|>^2), N_s = spatial volume");
   chi.attribute("spatial_volume", static_cast<std::int64_t>(p.spatial_volume()));
-  chi.write_scalar("value", a.susceptibility.value, "", "Polyakov-loop susceptibility chi");
-  chi.write_scalar("error", a.susceptibility.error, "", "jackknife error of chi");
+  const stats::JackknifeEstimate& x = a.susceptibility.estimate;
+  chi.write_scalar("value", x.value, "",
+                   "Polyakov-loop susceptibility chi (equilibrated measurements)");
+  chi.write_scalar("error", x.error, "", "delete-one jackknife error of chi over the bins");
+  chi.write_scalar("tau_int", x.tau_int, kBinUnits,
+                   "integrated autocorrelation time of the jackknife pseudovalues over the bins "
+                   "(1/2: independent bins, as the error assumes)");
+  chi.write_scalar("n_eff", x.effective_blocks, kBinUnits,
+                   "effective number of independent bins, bins / (2 tau_int)");
+  write_blocking(chi, a.blocking);
+  chi.attribute("reliable", static_cast<std::int64_t>(a.susceptibility.reliable));
+  chi.attribute("warning", a.susceptibility.warning);
 
   auto h = g.group("polyakov_histogram");
   h.attribute("definition", "counts of the per-measurement spatial average P in equal bins");
   h.write("edges", polyakov_histogram_edges(p.polyakov_bins), "", "bin edges over [-1, 1]");
   h.write("counts", rec.polyakov_histogram, "counts", "measurements with P in each bin");
+  h.write("counts_equilibrated", a.polyakov_histogram_equilibrated, "counts",
+          "equilibrated measurements (after the point's `discarded`) with P in each bin");
 
   if (!rec.wilson.empty()) {
     write_loops(g, "wilson_loops", p, rec.step, rec.wilson, a.wilson,
@@ -197,31 +295,50 @@ void write_scan(h5::Group su2, const std::vector<PointRecord>& points,
   std::vector<double> beta;
   for (const auto& r : points) beta.push_back(r.beta);
   s.write("beta", beta, "", "coupling beta = 4/g^2 of each point_<k>");
+  std::vector<std::int64_t> discarded, used;
+  for (const auto& a : analyses) {
+    discarded.push_back(static_cast<std::int64_t>(a.equilibration.discarded));
+    used.push_back(static_cast<std::int64_t>(a.equilibration.used));
+  }
+  s.write("discarded", discarded, "measurements",
+          "measurements removed from the front of every series as the transient");
+  s.write("used", used, "measurements", "equilibrated measurements behind every estimate");
+  // A mean: binned error, tau_int and N_eff in measurements.
   auto column = [&](const std::string& name, auto get, const std::string& description) {
-    std::vector<double> value, error;
+    std::vector<double> value, error, tau, n_eff;
     for (const auto& a : analyses) {
-      const stats::Estimate e = get(a);
-      value.push_back(e.value);
-      error.push_back(e.error);
+      const SeriesSummary& e = get(a);
+      value.push_back(e.mean.value);
+      error.push_back(e.mean.error);
+      tau.push_back(e.tau.tau_int);
+      n_eff.push_back(e.effective_samples);
     }
     s.write(name, value, "", description);
-    s.write(name + "_error", error, "", "jackknife error of " + name);
+    s.write(name + "_error", error, "", "binned standard error of " + name);
+    s.write(name + "_tau_int", tau, kTauUnits, "integrated autocorrelation time of " + name);
+    s.write(name + "_n_eff", n_eff, kTauUnits, "effective sample size of " + name);
   };
   column(
-      "plaquette", [](const PointAnalysis& a) { return a.plaquette.mean; }, "mean plaquette");
+      "plaquette", [](const PointAnalysis& a) -> const SeriesSummary& { return a.plaquette; },
+      "mean plaquette");
   column(
-      "plaquette_spatial", [](const PointAnalysis& a) { return a.plaquette_spatial.mean; },
+      "plaquette_spatial",
+      [](const PointAnalysis& a) -> const SeriesSummary& { return a.plaquette_spatial; },
       "mean spatial plaquette");
   column(
-      "plaquette_temporal", [](const PointAnalysis& a) { return a.plaquette_temporal.mean; },
+      "plaquette_temporal",
+      [](const PointAnalysis& a) -> const SeriesSummary& { return a.plaquette_temporal; },
       "mean temporal plaquette");
   column(
-      "polyakov", [](const PointAnalysis& a) { return a.polyakov.mean; }, "<P>");
+      "polyakov", [](const PointAnalysis& a) -> const SeriesSummary& { return a.polyakov; }, "<P>");
   column(
-      "polyakov_abs", [](const PointAnalysis& a) { return a.polyakov_abs.mean; }, "<|P|>");
-  column(
-      "polyakov_susceptibility", [](const PointAnalysis& a) { return a.susceptibility; },
-      "chi = N_s (<P^2> - <|P|>^2)");
+      "polyakov_abs", [](const PointAnalysis& a) -> const SeriesSummary& { return a.polyakov_abs; },
+      "<|P|>");
+  // The susceptibility: jackknife over bins, tau_int and N_eff of its pseudovalues in bins.
+  std::vector<stats::JackknifeEstimate> chi;
+  for (const auto& a : analyses) chi.push_back(a.susceptibility.estimate);
+  write_estimates(s, "polyakov_susceptibility", chi, chi.size(), 0, "",
+                  "chi = N_s (<P^2> - <|P|>^2)");
 }
 
 // ---- Checkpoints --------------------------------------------------------------------------------

@@ -1,12 +1,16 @@
 #include "portamc/tilings/run_output.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
+#include <sstream>
 
 #include "portamc/tilings/lozenge_heights.hpp"
 
 namespace portamc::tilings {
 namespace {
+
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 const char* configuration_description(TilingModel model) {
   switch (model) {
@@ -83,16 +87,39 @@ void write_domain(h5::Group g, const PreparedRun& run) {
 
 }  // namespace
 
-SampleMean sample_mean(const std::vector<double>& values) {
-  SampleMean m;
-  if (values.empty()) return m;
+stats::SeriesAnalysis observable_statistics(SamplingMode mode, const std::vector<double>& values) {
+  if (mode == SamplingMode::glauber) return stats::analyse_series(values);
+  // Independent exact samples: the plain standard error is the right one.
+  const stats::SeriesRules rules;
+  stats::SeriesAnalysis a;
+  a.samples = a.used = values.size();
+  a.discarded = 0;
+  a.tau = {0.5, 0.0, 0, true};
+  a.effective_samples = static_cast<double>(values.size());
+  a.bins = {1, values.size(), true};
   const double n = static_cast<double>(values.size());
-  for (double v : values) m.mean += v / n;
-  if (values.size() < 2) return m;
+  const bool finite =
+      std::all_of(values.begin(), values.end(), [](double v) { return std::isfinite(v); });
+  if (values.size() < 2 || !finite) {
+    a.mean = {values.size() == 1 && finite ? values.front() : kNaN, kNaN};
+    a.reliable = false;
+    a.warning = !finite ? "the samples have non-finite values"
+                        : "fewer than 2 samples: no error can be given";
+    return a;
+  }
+  double mean = 0;
+  for (double v : values) mean += v / n;
   double ss = 0;
-  for (double v : values) ss += (v - m.mean) * (v - m.mean);
-  m.error = std::sqrt(ss / (n - 1) / n);
-  return m;
+  for (double v : values) ss += (v - mean) * (v - mean);
+  a.mean = {mean, std::sqrt(ss / (n - 1) / n)};
+  a.reliable = a.effective_samples >= rules.min_effective_samples;
+  if (!a.reliable) {
+    std::ostringstream w;
+    w << "only " << values.size() << " independent samples (fewer than "
+      << rules.min_effective_samples << ")";
+    a.warning = w.str();
+  }
+  return a;
 }
 
 void write_results(h5::Group root, const PreparedRun& run, const RunResults& r) {
@@ -144,13 +171,40 @@ void write_results(h5::Group root, const PreparedRun& run, const RunResults& r) 
 
   auto s = g.group("samples");
   s.write(r.observable, r.observable_values, "", r.observable_description + ", per sample");
-  const SampleMean m = sample_mean(r.observable_values);
+  const stats::SeriesAnalysis m = observable_statistics(p.mode, r.observable_values);
+  const bool chain = p.mode == SamplingMode::glauber;
+  const std::string& o = r.observable;
   auto summary = g.group("summary");
-  summary.write_scalar(r.observable + "_mean", m.mean, "", "mean " + r.observable_description);
-  summary.write_scalar(r.observable + "_error", m.error, "",
-                       p.mode != SamplingMode::glauber
-                           ? "standard error of the mean (independent exact samples)"
-                           : "naive standard error of the mean (ignores autocorrelation)");
+  summary.write_scalar(
+      o + "_mean", m.mean.value, "",
+      "mean " + r.observable_description + (chain ? " over the equilibrated samples" : ""));
+  summary.write_scalar(o + "_error", m.mean.error, "",
+                       chain ? "binned standard error of the mean (bins of " + o +
+                                   "_bin_size consecutive equilibrated samples, ceil(20 tau_int))"
+                             : "standard error of the mean (independent exact samples)");
+  summary.write_scalar(o + "_tau_int", m.tau.tau_int, "samples",
+                       chain ? "integrated autocorrelation time of the equilibrated samples "
+                               "(tau = 1/2 + sum rho(t), automatic window)"
+                             : "1/2: the exact samples are independent");
+  summary.write_scalar(o + "_tau_int_error", m.tau.tau_error, "samples",
+                       "Madras-Sokal error of tau_int (0 for independent samples)");
+  summary.write_scalar(o + "_n_eff", m.effective_samples, "samples",
+                       "effective sample size used / (2 tau_int)");
+  summary.write_scalar(o + "_discarded", static_cast<std::uint64_t>(m.discarded), "samples",
+                       chain ? "samples removed from the front as the transient (equilibration "
+                               "detection)"
+                             : "0: exact samples have no transient");
+  summary.write_scalar(o + "_used", static_cast<std::uint64_t>(m.used), "samples",
+                       "samples behind the mean and its error");
+  summary.write_scalar(o + "_bin_size", static_cast<std::uint64_t>(m.bins.bin_size), "samples",
+                       "samples per bin of the error (1 for independent samples)");
+  summary.attribute("error_method", chain ? "binned (one Glauber chain: stats::analyse_series)"
+                                          : "standard error of independent samples");
+  summary.attribute("tau_window", static_cast<std::int64_t>(m.tau.window));
+  summary.attribute("tau_window_converged", static_cast<std::int64_t>(m.tau.window_converged));
+  summary.attribute("bins", static_cast<std::int64_t>(m.bins.bins));
+  summary.attribute("reliable", static_cast<std::int64_t>(m.reliable));
+  summary.attribute("warning", m.warning);
   summary.write_scalar("seconds", r.seconds, "s", "wall-clock time of the sampling");
 
   if (p.mode == SamplingMode::cftp) {

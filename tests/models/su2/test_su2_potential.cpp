@@ -64,7 +64,7 @@ double spacing_fm(double sigma) {
   return std::sqrt(sigma) * 197.3269804 / 440.0;
 }
 
-void expect_within(const portamc::stats::Estimate& e, double truth, double sigmas,
+void expect_within(const portamc::stats::JackknifeEstimate& e, double truth, double sigmas,
                    const char* what) {
   EXPECT_TRUE(std::isfinite(e.error) && e.error > 0.0) << what << " error " << e.error;
   EXPECT_LT(std::abs(e.value - truth), sigmas * e.error)

@@ -1,7 +1,10 @@
 #pragma once
 // Static quark-antiquark potential from Wilson loops W(R,T): effective masses, plateau choice,
 // the fit V(R) = V0 - alpha/R + sigma R, the lattice spacing from the string tension and the
-// Sommer scale, all with delete-one jackknife errors over blocks of measurements.
+// Sommer scale, all with delete-one jackknife errors over blocks of measurements, each with the
+// integrated autocorrelation time of its jackknife pseudovalues over the blocks
+// (stats::jackknife_with_tau: 1/2 when consecutive blocks are independent, as the error assumes)
+// and the effective number of blocks.
 // Host-only (no Kokkos): the model measures W(R,T) on the device and hands the samples here.
 #include <cstddef>
 #include <vector>
@@ -21,8 +24,8 @@ struct WilsonLoopSamples {
 
 struct PotentialOptions {
   // Measurements per jackknife block; 0 chooses N/32 (at least 1), i.e. about 32 blocks. Blocks
-  // should be long compared with the integrated autocorrelation time of the loops. A trailing
-  // partial block is dropped.
+  // should be long compared with the integrated autocorrelation time of the loops (portamc-su2
+  // takes stats::choose_bins(N, tau_int): run_analysis.hpp). A trailing partial block is dropped.
   std::size_t block_size = 0;
   // Plateau: T at which V(R) = V_T(R) is read off; 0 chooses it per R as the smallest T with
   // |V_T - V_{T+1}| <= plateau_tolerance * (jackknife error of V_T - V_{T+1}). The difference's
@@ -47,7 +50,7 @@ struct PotentialPoint {
   int plateau_t;       // T of V_T(R) used as V(R)
   bool plateau_found;  // false: the automatic choice found no agreeing pair and used the last T
                        // with a defined V_T; always true for a configured plateau_t
-  stats::Estimate v;   // V(R) in lattice units (NaN where W is not positive at that T)
+  stats::JackknifeEstimate v;  // V(R) in lattice units (NaN where W is not positive at that T)
 };
 
 struct StaticPotential {
@@ -56,20 +59,22 @@ struct StaticPotential {
   std::size_t block_size;
   // effective_mass[R-1][T-1] = V_T(R) = ln(W(R,T)/W(R,T+1)) for T = 1..t_max-1; NaN value where a
   // mean loop is not positive, NaN error where that happens in some jackknife sample.
-  std::vector<std::vector<stats::Estimate>> effective_mass;
+  std::vector<std::vector<stats::JackknifeEstimate>> effective_mass;
   std::vector<PotentialPoint> potential;  // R = 1..r_max
   int fit_r_min;
   int fit_r_max;
   int degrees_of_freedom;  // fit points - 3
   bool weighted;           // false if some V(R) in the fit had no error beyond rounding (noise-free
                   // input): the fit is then unweighted and chi2/dof the mean squared residual
-  stats::Estimate v0;            // lattice units
-  stats::Estimate alpha;         // dimensionless Coulomb coefficient
-  stats::Estimate sigma;         // string tension in lattice units (sigma a^2)
-  stats::Estimate chi2_per_dof;  // uncorrelated chi^2 with the weights of the full-data fit
-  stats::Estimate spacing_fm;    // a = sqrt(sigma a^2) hbar c / sqrt_sigma_mev; NaN if sigma <= 0
-  stats::Estimate sommer_r0;     // r0/a = sqrt((c - alpha)/sigma); NaN if undefined
-  bool sommer_r0_in_fit_range;   // fit_r_min <= r0/a <= fit_r_max: an interpolation, not a guess
+  stats::JackknifeEstimate v0;     // lattice units
+  stats::JackknifeEstimate alpha;  // dimensionless Coulomb coefficient
+  stats::JackknifeEstimate sigma;  // string tension in lattice units (sigma a^2)
+  // Uncorrelated chi^2 with the weights of the full-data fit.
+  stats::JackknifeEstimate chi2_per_dof;
+  // a = sqrt(sigma a^2) hbar c / sqrt_sigma_mev; NaN if sigma <= 0.
+  stats::JackknifeEstimate spacing_fm;
+  stats::JackknifeEstimate sommer_r0;  // r0/a = sqrt((c - alpha)/sigma); NaN if undefined
+  bool sommer_r0_in_fit_range;  // fit_r_min <= r0/a <= fit_r_max: an interpolation, not a guess
 };
 
 // Runs the whole analysis. The plateau T(R) and the fit weights 1/err^2(V(R)) are fixed from the

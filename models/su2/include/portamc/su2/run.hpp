@@ -58,8 +58,12 @@ struct RunParameters {
   int ape_iterations = 0;  ///< 0 = no smeared loops
   int polyakov_bins = 100;
 
-  int jackknife_blocks = 32;  ///< blocks of consecutive measurements (fewer if fewer measurements)
-  bool potential = true;      ///< static-potential analysis of the Wilson loops
+  /// Jackknife bins of the susceptibility and the potential: 0 = automatic
+  /// (stats::choose_bins from tau_int, run_analysis.hpp); n >= 2 = n bins of equal length of the
+  /// equilibrated measurements (fewer if fewer measurements). Means always get binned errors
+  /// with bins chosen from their own tau_int.
+  int jackknife_blocks = 0;
+  bool potential = true;  ///< static-potential analysis of the Wilson loops
   int fit_r_min = 1;
   int fit_r_max = 0;  ///< 0 = wilson_r_max
   int plateau_t = 0;  ///< 0 = automatic
@@ -77,8 +81,9 @@ struct RunParameters {
   std::size_t loops_per_measurement() const;
   /// The Updater's parameters at `beta` (reunitarisation off: the run does it).
   UpdateParameters update_parameters(double beta) const;
-  /// Options of the static-potential analysis of `measurements` measurements.
-  PotentialOptions potential_options(std::size_t measurements) const;
+  /// Options of the static-potential analysis with jackknife bins of `block_size` measurements
+  /// (at least 1).
+  PotentialOptions potential_options(std::size_t block_size) const;
 
   /// Throws std::invalid_argument naming the first inconsistent parameter.
   void validate() const;

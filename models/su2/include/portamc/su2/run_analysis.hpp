@@ -1,56 +1,107 @@
 #pragma once
-// Statistics of a portamc-su2 run at one coupling (host only): mean with a delete-one
-// jackknife error over blocks of consecutive measurements and the integrated autocorrelation
-// time of every measured series, the Polyakov-loop susceptibility, and the static potential
-// from the (smeared and unsmeared) Wilson loops.
+// Statistics of a portamc-su2 run at one coupling (host only), all through the core statistics
+// service (series_analysis.hpp):
+//
+// - Equilibration. The coupling's equilibration point is the largest
+//   stats::detect_equilibration().discarded over its primary series, the plaquette and |P|;
+//   every series of the coupling (plaquettes, P, |P|, every W(R,T)) is analysed from there
+//   (stats::analyse_series_from), and the susceptibility and the potential use the same
+//   measurements.
+// - Means: binned error with bins of ceil(20 tau_int) of the series itself, tau_int, N_eff and a
+//   warning when the estimate is not reliable (stats::SeriesAnalysis).
+// - Estimators that are not plain means (the Polyakov susceptibility, the static potential) are
+//   jackknifed over bins of consecutive equilibrated measurements: by default
+//   stats::choose_bins(used, tau) with tau the largest tau_int of the primary series (for the
+//   potential also of the Wilson loops it is made of), or a fixed number of bins
+//   (RunParameters::jackknife_blocks > 0). Their tau_int and effective number of bins are those
+//   of the jackknife pseudovalues (stats::jackknife_with_tau), in bins.
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "portamc/series_analysis.hpp"
 #include "portamc/statistics.hpp"
 #include "portamc/su2/potential.hpp"
 #include "portamc/su2/run.hpp"
 
 namespace portamc::su2 {
 
-struct SeriesSummary {
-  stats::Estimate mean{0, 0};  ///< over the measurements in whole blocks; jackknife error
-  stats::Autocorrelation tau{0, 0, 0, false};  ///< in units of measurements, over all of them
-  bool finite = true;  ///< false: the series has non-finite values (e.g. the spatial plaquette
-                       ///< in 2D); then every number above is NaN
+/// One measured series from the coupling's equilibration point on: mean with binned error,
+/// tau_int (in measurements), N_eff, bins, reliable/warning (series_analysis.hpp). A series
+/// with non-finite values (the spatial plaquette in 2D) has NaN mean, error and tau.
+using SeriesSummary = stats::SeriesAnalysis;
+
+/// Where the measurements of one coupling become equilibrated.
+struct EquilibrationPoint {
+  std::size_t measurements = 0;  ///< at this coupling
+  std::size_t discarded = 0;     ///< max of the two below: removed from the front of every series
+  std::size_t used = 0;          ///< measurements - discarded
+  std::size_t plaquette_discarded = 0;     ///< detect_equilibration of the plaquette
+  std::size_t polyakov_abs_discarded = 0;  ///< detect_equilibration of |P|
 };
 
-/// Blocking shared by every observable of one coupling.
+/// The largest detect_equilibration().discarded over the primary series (plaquette and |P|).
+EquilibrationPoint equilibration_point(const PointRecord& record);
+
+/// Bins of consecutive equilibrated measurements for the jackknife estimators of one coupling.
 struct Blocking {
-  std::size_t blocks;      ///< min(jackknife_blocks, measurements)
-  std::size_t block_size;  ///< measurements / blocks; a trailing partial block is dropped
+  std::size_t start = 0;       ///< first measurement used (the equilibration point)
+  std::size_t blocks = 0;      ///< number of bins (a trailing partial bin is dropped)
+  std::size_t block_size = 0;  ///< measurements per bin
+  double tau_int = 0.5;        ///< the autocorrelation time the bins were chosen for
+  bool automatic = true;       ///< from choose_bins; false: the jackknife_blocks override
+  bool long_enough = false;    ///< bins of >= 20 tau_int (choose_bins' rule) and >= 2 of them
 };
-Blocking blocking_for(std::size_t measurements, int jackknife_blocks);
+/// Bins of the `used` measurements from `start` on: choose_bins(used, tau_int) when
+/// jackknife_blocks is 0, else min(jackknife_blocks, used) bins of equal length.
+Blocking blocking_for(std::size_t start, std::size_t used, double tau_int, int jackknife_blocks);
 
-SeriesSummary summarise_series(const std::vector<double>& series, const Blocking& blocking);
+/// A jackknife estimate over bins with its quality: tau_int and effective_blocks of the
+/// pseudovalues (in bins), and a warning when the bins are too short or the primary series too
+/// short for an honest error.
+struct JackknifeSummary {
+  stats::JackknifeEstimate estimate{0, 0, 0, 0};
+  bool reliable = false;
+  std::string warning;  ///< empty when reliable
+};
 
 /// chi = N_s (<P^2> - <|P|>^2), P the spatial average of ½ Tr P(x) in one measurement and N_s
-/// the spatial volume; jackknife over the blocks.
-stats::Estimate polyakov_susceptibility(const std::vector<double>& polyakov, double spatial_volume,
-                                        const Blocking& blocking);
+/// the spatial volume; jackknife over the bins of `blocking` (from blocking.start on).
+stats::JackknifeEstimate polyakov_susceptibility(const std::vector<double>& polyakov,
+                                                 double spatial_volume, const Blocking& blocking);
 
 struct PotentialResult {
   bool ok = false;
   std::string status;  ///< "ok" or why the analysis could not be done
   std::optional<StaticPotential> potential;
+  Blocking blocking;  ///< the bins of its jackknife
+  bool reliable = false;
+  std::string warning;  ///< empty when reliable (or when the analysis failed: see status)
 };
 
 struct PointAnalysis {
-  Blocking blocking{0, 0};
+  EquilibrationPoint equilibration;
+  double tau_max = 0.5;  ///< largest tau_int of the primary series after the equilibration point
+  Blocking blocking;     ///< bins of the susceptibility's jackknife
   SeriesSummary plaquette, plaquette_spatial, plaquette_temporal, polyakov, polyakov_abs;
-  stats::Estimate susceptibility{0, 0};
+  JackknifeSummary susceptibility;
   std::vector<SeriesSummary> wilson, wilson_smeared;  ///< per loop, index (R-1) t_max + (T-1)
   std::optional<PotentialResult> potential, potential_smeared;
+  /// Counts of P over the equilibrated measurements, in the bins of the run's histogram.
+  std::vector<std::uint64_t> polyakov_histogram_equilibrated;
 };
 
 /// Everything above for one coupling. Never throws for bad statistics: a potential that cannot
-/// be extracted (noise, too few measurements) is reported in its status.
+/// be extracted (noise, too few measurements) is reported in its status, an unreliable
+/// estimate in its warning.
 PointAnalysis analyse_point(const PointRecord& record, const RunParameters& parameters);
+
+/// One line per estimate of the coupling that is not reliable, "<name>: <warning>" (the
+/// spatial plaquette of a 2D lattice, which is undefined, is left out; unreliable Wilson loops
+/// are summarised in one line per set).
+std::vector<std::string> analysis_warnings(const PointAnalysis& analysis,
+                                           const RunParameters& parameters);
 
 }  // namespace portamc::su2

@@ -1,0 +1,131 @@
+// Are portamc-su2's error bars honest? The same small run is repeated with k = 10 seeds and
+// the scatter of the k results is compared with their reported errors by
+// stats::calibrate_errors (chi^2 with k degrees of freedom around an exact value, k - 1 around
+// the error-weighted mean). Pass range: the 1e-3 and 1 - 1e-3 quantiles of chi^2, i.e.
+// [1.48, 29.6] for 10 degrees of freedom and [1.15, 27.9] for 9: a test with honest errors
+// fails with probability 2e-3, one whose errors are off by a factor 2 almost always.
+//
+// Two dimensions, 16 x 16, beta = 2: the plaquette has the exact torus value
+// (exact::plaquette_2d_torus) and the Polyakov loop P has exact mean 0 (centre symmetry: the
+// action is invariant under flipping the sign of every time link on one time slice, which
+// flips P). The susceptibility, a jackknife over the bins that choose_bins gives, is checked
+// around the weighted mean. The seeds are fixed: the test is deterministic.
+//
+// Second test: a cold start at strong coupling (beta = 0.5: plaquette 1 at the start,
+// I2/I1 = 0.124 in equilibrium) is a planted transient that the equilibration rule must remove
+// before the mean agrees with the exact value (|z| < 4).
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdint>
+#include <vector>
+
+#include "portamc/error_calibration.hpp"
+#include "portamc/su2/exact.hpp"
+#include "portamc/su2/run.hpp"
+#include "portamc/su2/run_analysis.hpp"
+
+namespace {
+
+using namespace portamc::su2;
+namespace stats = portamc::stats;
+
+RunParameters two_dimensions(double beta, StartKind start, std::uint64_t seed,
+                             long long thermalisation, long long measurements) {
+  RunParameters p;
+  p.extents = {16, 16};
+  p.betas = {beta};
+  p.start = start;
+  p.seed = seed;
+  p.thermalisation = thermalisation;
+  p.measurements = measurements;
+  p.updates_between_measurements = 1;
+  p.potential = false;
+  return p;
+}
+
+struct Outcome {
+  PointRecord record;
+  PointAnalysis analysis;
+};
+
+Outcome run(const RunParameters& p) {
+  Simulation s(p);
+  s.start(nullptr);
+  while (!s.done()) s.advance();
+  Outcome r{s.points().front(), {}};
+  r.analysis = analyse_point(r.record, p);
+  return r;
+}
+
+struct Collected {
+  std::vector<double> means, errors;
+  void add(double mean, double error) {
+    means.push_back(mean);
+    errors.push_back(error);
+  }
+};
+
+TEST(Su2ErrorCalibration, ScatterOverSeedsMatchesTheReportedErrors) {
+  constexpr double beta = 2.0;
+  const double exact_plaquette = exact::plaquette_2d_torus(beta, 16 * 16);
+  Collected plaquette, polyakov, susceptibility;
+  for (std::uint64_t seed = 1; seed <= 10; ++seed) {
+    const RunParameters p = two_dimensions(beta, StartKind::hot, 1000 + seed, 20, 2000);
+    const PointAnalysis a = run(p).analysis;
+    // Long enough for errors that mean something: the service calls them reliable.
+    EXPECT_TRUE(a.plaquette.reliable) << "seed " << seed << ": " << a.plaquette.warning;
+    EXPECT_TRUE(a.polyakov.reliable) << "seed " << seed << ": " << a.polyakov.warning;
+    EXPECT_TRUE(a.susceptibility.reliable) << "seed " << seed << ": " << a.susceptibility.warning;
+    EXPECT_TRUE(a.blocking.automatic);
+    plaquette.add(a.plaquette.mean.value, a.plaquette.mean.error);
+    polyakov.add(a.polyakov.mean.value, a.polyakov.mean.error);
+    susceptibility.add(a.susceptibility.estimate.value, a.susceptibility.estimate.error);
+  }
+  const auto c_plaquette =
+      stats::calibrate_errors(plaquette.means, plaquette.errors, exact_plaquette);
+  EXPECT_TRUE(c_plaquette.pass) << "plaquette: " << c_plaquette.summary;
+  const auto c_polyakov = stats::calibrate_errors(polyakov.means, polyakov.errors, 0.0);
+  EXPECT_TRUE(c_polyakov.pass) << "Polyakov loop: " << c_polyakov.summary;
+  const auto c_chi = stats::calibrate_errors(susceptibility.means, susceptibility.errors);
+  EXPECT_TRUE(c_chi.pass) << "susceptibility: " << c_chi.summary;
+
+  // The check has teeth: errors a factor 2.5 too small or 3 too large fail it.
+  for (double factor : {0.4, 3.0}) {
+    std::vector<double> scaled = plaquette.errors;
+    for (double& e : scaled) e *= factor;
+    EXPECT_FALSE(stats::calibrate_errors(plaquette.means, scaled, exact_plaquette).pass)
+        << "errors x " << factor;
+  }
+}
+
+TEST(Su2ErrorCalibration, ColdStartTransientIsDetectedAndRemoved) {
+  constexpr double beta = 0.5;
+  const double exact_plaquette = exact::plaquette_2d_torus(beta, 16 * 16);
+  const RunParameters p = two_dimensions(beta, StartKind::cold, 77, 0, 400);
+  const Outcome r = run(p);
+  const PointAnalysis& a = r.analysis;
+  ASSERT_EQ(r.record.plaquette.front(), 1.0);  // the cold configuration itself
+  EXPECT_GT(a.equilibration.discarded, 0u);
+  // The plaquette itself is back in equilibrium after one update, too short a transient for
+  // the rule on its own (it barely changes tau_int); |P| relaxes over several updates, and the
+  // shared equilibration point removes the transient from every observable.
+  EXPECT_GT(a.equilibration.polyakov_abs_discarded, 0u);
+  EXPECT_LE(a.equilibration.discarded, 400u / 4);  // a transient, not half the run
+  EXPECT_EQ(a.equilibration.used, 400u - a.equilibration.discarded);
+  // Every observable and the jackknife start at the shared equilibration point.
+  for (const SeriesSummary* s :
+       {&a.plaquette, &a.plaquette_temporal, &a.polyakov, &a.polyakov_abs}) {
+    EXPECT_EQ(s->discarded, a.equilibration.discarded);
+    EXPECT_EQ(s->used, a.equilibration.used);
+  }
+  EXPECT_EQ(a.blocking.start, a.equilibration.discarded);
+  const double z = (a.plaquette.mean.value - exact_plaquette) / a.plaquette.mean.error;
+  EXPECT_LT(std::abs(z), 4.0) << a.plaquette.mean.value << " +- " << a.plaquette.mean.error
+                              << " vs exact " << exact_plaquette;
+  // Kept in, the transient would have biased the mean: the service without the cut-off.
+  const auto all = stats::analyse_series_from(r.record.plaquette, 0);
+  EXPECT_GT(all.mean.value, a.plaquette.mean.value);
+}
+
+}  // namespace
