@@ -118,18 +118,24 @@ SeriesAnalysis analyse_series_from(const std::vector<double>& series, std::size_
     return r;
   }
   r.tau = autocorrelation_time(used, rules.window_c);
-  r.effective_samples = static_cast<double>(r.used) / (2.0 * r.tau.tau_int);
-  r.bins = choose_bins(r.used, r.tau.tau_int, rules);
+  // On a handful of samples Sokal's sum is noise and can even turn negative: then tau_int is
+  // unknown, and the bins are chosen as for independent samples.
+  const bool tau_known = r.tau.tau_int > 0;
+  if (!tau_known) r.tau = {kNaN, kNaN, r.tau.window, false};
+  r.effective_samples = tau_known ? static_cast<double>(r.used) / (2.0 * r.tau.tau_int) : kNaN;
+  r.bins = choose_bins(r.used, tau_known ? r.tau.tau_int : 0.5, rules);
   r.mean = r.bins.bins >= 2 ? binned_mean(used, r.bins.bin_size) : Estimate{kNaN, kNaN};
 
   std::vector<std::string> reasons;
-  if (r.effective_samples < rules.min_effective_samples) {
+  if (!tau_known) {
+    reasons.push_back("too few samples to measure tau_int");
+  } else if (r.effective_samples < rules.min_effective_samples) {
     std::ostringstream s;
     s << "only " << r.effective_samples << " effective samples (fewer than "
       << rules.min_effective_samples << ")";
     reasons.push_back(s.str());
   }
-  if (!r.tau.window_converged) {
+  if (tau_known && !r.tau.window_converged) {
     reasons.push_back("the autocorrelation window did not converge (tau_int is a lower bound)");
   }
   if (!r.bins.long_enough) {

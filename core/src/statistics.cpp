@@ -207,6 +207,7 @@ std::vector<JackknifeEstimate> jackknife_with_tau(
         pseudo[i] = b * j.full[k] - (b - 1.0) * j.leave_one_out[k][i];
       }
       tau = integrated_autocorrelation_time(pseudo).tau_int;
+      if (!(tau > 0)) tau = std::numeric_limits<double>::quiet_NaN();
     }
     result[k] = {j.full[k], error, tau, b / (2.0 * tau)};
   }

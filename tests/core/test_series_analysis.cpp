@@ -131,6 +131,12 @@ TEST(SeriesAnalysis, ShortAndDegenerateSeriesAreFlagged) {
   EXPECT_DOUBLE_EQ(constant.mean.value, 0.25);
   EXPECT_EQ(constant.mean.error, 0.0);
   EXPECT_EQ(constant.discarded, 0u);
+  // Four anticorrelated samples: Sokal's sum is meaningless there, tau_int is unknown.
+  const SeriesAnalysis tiny = analyse_series({1.0, -1.0, 1.0, -1.0});
+  EXPECT_TRUE(std::isnan(tiny.tau.tau_int));
+  EXPECT_TRUE(std::isnan(tiny.effective_samples));
+  EXPECT_FALSE(tiny.reliable);
+  EXPECT_NE(tiny.warning.find("too few samples"), std::string::npos) << tiny.warning;
   const SeriesAnalysis nan = analyse_series({1.0, NAN, 2.0});
   EXPECT_TRUE(std::isnan(nan.mean.value));
   EXPECT_FALSE(nan.warning.empty());

@@ -77,7 +77,8 @@ struct SeriesAnalysis {
 
 /// Equilibration, tau_int, N_eff and the binned mean of one scalar series, by `rules`.
 /// Never throws for short or constant series: they are reported with a warning (a series of
-/// fewer than 2 samples, or one with non-finite values, has NaN mean and error).
+/// fewer than 2 samples, or one with non-finite values, has NaN mean and error; one so short
+/// that Sokal's sum comes out <= 0 has NaN tau_int and N_eff, and bins as if independent).
 SeriesAnalysis analyse_series(const std::vector<double>& series, const SeriesRules& rules = {});
 
 /// Analyse `series` from sample `start` on, without searching for a transient: for models
