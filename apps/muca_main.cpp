@@ -13,7 +13,7 @@
 #include "portamc/app.hpp"
 #include "portamc/muca/io.hpp"
 #include "portamc/muca/ising_exact.hpp"
-#include "portamc/muca/stationarity.hpp"
+#include "portamc/muca/production_analysis.hpp"
 
 namespace {
 
@@ -48,6 +48,10 @@ config::Schema make_schema() {
       .add("production.stationarity_threshold", Real{1e-3, 1e3, 4.5},
            "the production passes its stationarity check when no energy window's share changes "
            "by more than this many errors between the first and last third of the blocks")
+      .add("production.walker_groups", Integer{1, 4096, 64},
+           "record the production per group of walkers (group of walker w: floor(w G / W)); "
+           "with at least 16 groups the errors come from a jackknife over the groups, which "
+           "are independent, else from bins of consecutive blocks")
       .add("production.blocks", Integer{2, 1000000, 100},
            "production blocks (jackknife samples; the stationarity check needs at least 6)")
       .add("production.updates_per_block", Integer{1, 1LL << 50, std::nullopt, true, true},
@@ -99,6 +103,7 @@ muca::Parameters to_parameters(const config::Config& c) {
   p.kl_threshold = c.real("iteration.kl_threshold");
   p.max_iterations = static_cast<int>(c.integer("iteration.max_iterations"));
   p.production_blocks = static_cast<int>(c.integer("production.blocks"));
+  p.walker_groups = static_cast<int>(c.integer("production.walker_groups"));
   p.production_therm_prefactor = c.real("production.therm_prefactor");
   p.production_therm_exponent = c.real("production.therm_exponent");
   p.stationarity_threshold = c.real("production.stationarity_threshold");
@@ -202,17 +207,11 @@ int run(const app::Context& ctx) {
     timing.production_seconds = app::now_seconds() - t0;
   }
 
-  const auto& blocks = sim.driver().block_histograms;
-  const muca::BlockBinning binning =
-      muca::bin_blocks(sim.model().energy_bins(), sim.model().log_weights(), blocks);
-  const auto dos =
-      muca::estimate_log_dos(sim.model().energy_bins(), sim.model().log_weights(), binning.bins);
   const auto betas = muca::linear_grid(c.real("analysis.beta_min"), c.real("analysis.beta_max"),
                                        static_cast<int>(c.integer("analysis.beta_points")));
-  const auto canonical =
-      muca::reweight(sim.parameters().L, sim.model().log_weights(), binning.bins, betas);
-  const auto stationarity = muca::production_stationarity(sim.model().energy_bins(), blocks,
-                                                          sim.parameters().stationarity_threshold);
+  const muca::ProductionAnalysis analysis = muca::analyse_production(sim, betas);
+  const auto& canonical = analysis.canonical;
+  const auto& stationarity = analysis.stationarity;
   // Printed even with --quiet: a result that fails its check must not pass unnoticed.
   if (stationarity.checked && !stationarity.passed && ctx.is_root())
     std::cerr << "warning: the production blocks are not stationary (max |z| = "
@@ -226,7 +225,7 @@ int run(const app::Context& ctx) {
     auto root = file.root();
     h5::write_provenance(root, ctx.provenance(sim.parameters().seed));
     root.write_string("config", c.to_yaml(), "resolved configuration (YAML)");
-    muca::write_results(root, sim, binning, dos, canonical, stationarity, timing);
+    muca::write_results(root, sim, analysis, timing);
     file.commit();
   }
   if (ctx.is_root()) std::filesystem::remove(ckpt_path);
@@ -244,12 +243,15 @@ int run(const app::Context& ctx) {
         static_cast<unsigned long long>(sim.driver().production_therm), sim.driver().blocks_done,
         static_cast<unsigned long long>(sim.driver().production_updates),
         timing.production_seconds);
-    const std::string longer = blocks.size() % binning.bins.size()
-                                   ? "-" + std::to_string(binning.blocks_per_bin + 1)
-                                   : std::string();
-    std::printf("jackknife: %zu bins of %d%s blocks (block tau_int %.2f)%s\n", binning.bins.size(),
-                binning.blocks_per_bin, longer.c_str(), binning.block_tau_int,
-                binning.long_enough ? "" : "; bins shorter than 20 tau_int, errors may be low");
+    if (analysis.error_method == "walker_groups") {
+      std::printf("errors: jackknife over %d independent walker groups\n",
+                  analysis.jackknife_samples);
+    } else {
+      const auto& b = analysis.binning;
+      std::printf("errors: jackknife over %d bins of about %d blocks (block tau_int %.2f)%s\n",
+                  analysis.jackknife_samples, b.blocks_per_bin, b.block_tau_int,
+                  b.long_enough ? "" : "; bins shorter than 20 tau_int, errors may be low");
+    }
     if (stationarity.checked)
       std::printf("stationarity: %s (max |z| = %.2f over %zu energy windows, threshold %.2f)\n",
                   stationarity.passed ? "passed" : "FAILED", stationarity.max_abs_z,

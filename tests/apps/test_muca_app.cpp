@@ -72,10 +72,40 @@ TEST_F(MucaApp, ProductionStationarityIsCheckedAndRecorded) {
   EXPECT_EQ(f.read<double>("/muca/production/stationarity/z").size(), 15u);  // 15 bins at L = 4
   EXPECT_LE(f.read_scalar<double>("/muca/production/stationarity/max_abs_z"),
             f.read_scalar<double>("/muca/production/stationarity/threshold"));
+  // Four walkers are too few groups for the jackknife: the errors come from time bins.
+  EXPECT_EQ(f.attribute_string("/muca/production", "error_method"), "time_bins");
+  EXPECT_NE(log().find("errors: jackknife over"), std::string::npos) << log();
   const auto bad = (dir_ / "bad.h5").string();
   EXPECT_EQ(run(input + " --set production.therm_prefactor=-1 -o " + bad), 2);
   EXPECT_NE(log().find("production.therm_prefactor"), std::string::npos) << log();
   EXPECT_FALSE(fs::exists(bad));
+}
+
+TEST_F(MucaApp, ErrorsFromWalkerGroups) {
+  const auto input = write_input("tiny.yaml", tiny);
+  const auto output = (dir_ / "groups.h5").string();
+  ASSERT_EQ(run(input + " --set model.walkers=40 --set production.walker_groups=20 " +
+                "--set production.blocks=6 -o " + output),
+            0)
+      << log();
+  EXPECT_NE(log().find("errors: jackknife over 20 independent walker groups"), std::string::npos)
+      << log();
+  portamc::h5::InputFile f(output);
+  EXPECT_EQ(f.attribute_string("/muca/production", "error_method"), "walker_groups");
+  EXPECT_EQ(f.attribute_int("/muca/production", "jackknife_samples"), 20);
+  EXPECT_EQ(f.shape("/muca/production/group_histograms"), (std::vector<std::size_t>{20, 17}));
+  // The groups' production histograms add up to the blocks'.
+  const auto groups = f.read<std::uint64_t>("/muca/production/group_histograms");
+  const auto blocks = f.read<std::uint64_t>("/muca/production/block_histograms");
+  std::uint64_t a = 0, b = 0;
+  for (auto v : groups) a += v;
+  for (auto v : blocks) b += v;
+  EXPECT_EQ(a, b);
+  EXPECT_EQ(b, 40u * 6u * 500u);
+  EXPECT_EQ(f.attribute_int("/muca/production/stationarity", "checked"), 1);
+  EXPECT_NE(f.attribute_string("/muca/production/stationarity", "statistic").find("groups"),
+            std::string::npos);
+  EXPECT_EQ(run(input + " --set production.walker_groups=0 -o " + output + "x"), 2);
 }
 
 TEST_F(MucaApp, DryRunPrintsResolvedConfigurationAndWritesNothing) {

@@ -1,5 +1,6 @@
 #include "portamc/muca/io.hpp"
 
+#include <algorithm>
 #include <stdexcept>
 
 #include "portamc/muca/ising_exact.hpp"
@@ -89,12 +90,15 @@ void write_table(h5::Group& g, const std::string& name, const EstimateTable& t,
                  const std::string& unit, const std::string& what) {
   g.write(name, t.value, unit, what);
   g.write(name + "_error", t.error, unit,
-          "delete-one jackknife error over bins of consecutive blocks of " + name);
-  g.write(name + "_tau_int", t.tau_int, "bins",
-          "integrated autocorrelation time of the jackknife bins' pseudovalues of " + name +
-              " (1/2: independent bins, as the error assumes)");
-  g.write(name + "_n_eff", t.n_eff, "bins",
-          "effective number of independent bins behind " + name + "_error, bins / (2 tau_int)");
+          "delete-one jackknife error of " + name +
+              " over the production's jackknife samples (walker groups or bins of blocks: "
+              "attribute error_method of /muca/production)");
+  g.write(name + "_tau_int", t.tau_int, "samples",
+          "integrated autocorrelation time of the jackknife samples' pseudovalues of " + name +
+              ", in their order (1/2: independent samples, as the error assumes)");
+  g.write(
+      name + "_n_eff", t.n_eff, "samples",
+      "effective number of independent samples behind " + name + "_error, samples / (2 tau_int)");
 }
 
 void write_stationarity(h5::Group g, const stats::StationarityCheck& s) {
@@ -146,6 +150,14 @@ void write_checkpoint(const std::string& path, const Checkpoint& c,
   if (!s.block_histograms.empty())
     d.write_2d("block_histograms", flatten<std::uint64_t>(s.block_histograms),
                s.block_histograms.size(), nbins, "counts", "production histogram of each block");
+  d.attribute("groups", static_cast<std::int64_t>(s.groups));
+  if (!s.group_histograms.empty())
+    d.write_2d("group_histograms", s.group_histograms, s.groups, nbins, "counts",
+               "production histogram of each walker group");
+  if (!s.block_group_windows.empty())
+    d.write_2d("block_group_windows", flatten<std::uint64_t>(s.block_group_windows),
+               s.block_group_windows.size(), s.block_group_windows.front().size(), "counts",
+               "per block, each walker group's attempts in each stationarity window");
   file.commit();
 }
 
@@ -181,16 +193,28 @@ Checkpoint read_checkpoint(const std::string& path) {
   if (f.exists("/driver/block_histograms"))
     s.block_histograms =
         unflatten(f.read<std::uint64_t>("/driver/block_histograms"), s.blocks_done, nbins);
+  // Checkpoints of a portamc that did not record walker groups lack these: the production then
+  // continues with errors from time bins (Simulation::production_by_group).
+  if (f.has_attribute("/driver", "groups"))
+    s.groups = static_cast<int>(f.attribute_int("/driver", "groups"));
+  if (f.exists("/driver/group_histograms"))
+    s.group_histograms = f.read<std::uint64_t>("/driver/group_histograms");
+  if (f.exists("/driver/block_group_windows")) {
+    const auto flat = f.read<std::uint64_t>("/driver/block_group_windows");
+    const std::size_t rows = static_cast<std::size_t>(std::max(s.blocks_done, 1));
+    s.block_group_windows = unflatten(flat, s.blocks_done, flat.size() / rows);
+  }
   return c;
 }
 
-void write_results(h5::Group root, const Simulation& sim, const BlockBinning& binning,
-                   const DensityOfStates& dos, const CanonicalTable& canonical,
-                   const stats::StationarityCheck& stationarity, const Timing& timing) {
+void write_results(h5::Group root, const Simulation& sim, const ProductionAnalysis& analysis,
+                   const Timing& timing) {
   const auto& p = sim.parameters();
   const auto& model = sim.model();
   const auto& driver = sim.driver();
   const EnergyBins& bins = model.energy_bins();
+  const DensityOfStates& dos = analysis.dos;
+  const CanonicalTable& canonical = analysis.canonical;
   auto g = root.group("muca");
   g.attribute("L", static_cast<std::int64_t>(p.L));
   g.attribute("walkers", static_cast<std::int64_t>(sim.walkers()));  // over all ranks
@@ -221,13 +245,23 @@ void write_results(h5::Group root, const Simulation& sim, const BlockBinning& bi
                     "round(therm_prefactor * N^therm_exponent)");
   prod.attribute("therm_prefactor", p.production_therm_prefactor);
   prod.attribute("therm_exponent", p.production_therm_exponent);
-  write_stationarity(prod.group("stationarity"), stationarity);
-  prod.attribute("jackknife_bins", static_cast<std::int64_t>(binning.bins.size()));
-  prod.attribute("blocks_per_bin", static_cast<std::int64_t>(binning.blocks_per_bin));
-  prod.attribute("bins_long_enough", static_cast<std::int64_t>(binning.long_enough));
-  prod.write_scalar("block_tau_int", binning.block_tau_int, "blocks",
-                    "median over energy bins of the tau_int of single-block jackknife "
-                    "pseudovalues of ln g; sets the jackknife bins (blocks_per_bin)");
+  write_stationarity(prod.group("stationarity"), analysis.stationarity);
+  prod.attribute("error_method", analysis.error_method);
+  prod.attribute("jackknife_samples", static_cast<std::int64_t>(analysis.jackknife_samples));
+  if (sim.production_by_group()) {
+    prod.attribute("walker_groups", static_cast<std::int64_t>(driver.groups));
+    prod.write_2d("group_histograms", driver.group_histograms, driver.groups, bins.count(),
+                  "counts",
+                  "production histogram of each walker group, group(w) = floor(w G / W), summed "
+                  "over the blocks");
+  }
+  if (analysis.error_method == "time_bins") {
+    prod.attribute("blocks_per_bin", static_cast<std::int64_t>(analysis.binning.blocks_per_bin));
+    prod.attribute("bins_long_enough", static_cast<std::int64_t>(analysis.binning.long_enough));
+    prod.write_scalar("block_tau_int", analysis.binning.block_tau_int, "blocks",
+                      "median over energy bins of the tau_int of single-block jackknife "
+                      "pseudovalues of ln g; sets the jackknife bins (blocks_per_bin)");
+  }
   if (!driver.block_histograms.empty())
     prod.write_2d("block_histograms", flatten<std::uint64_t>(driver.block_histograms),
                   driver.block_histograms.size(), bins.count(), "counts",

@@ -98,6 +98,13 @@ IsingMuca<ExecutionSpace>::IsingMuca(const Parameters& params, const ExecutionSp
     : params_(params), space_(space), bins_(params.L) {
   params_.validate();
   walkers_ = params_.walkers > 0 ? params_.walkers : default_walkers();
+  total_walkers_ =
+      params_.total_walkers > 0 ? params_.total_walkers : params_.first_walker + walkers_;
+  if (params_.first_walker + walkers_ > total_walkers_)
+    throw std::invalid_argument("muca: walkers " + std::to_string(params_.first_walker) + " .. " +
+                                std::to_string(params_.first_walker + walkers_ - 1) +
+                                " are not among the run's " + std::to_string(total_walkers_));
+  groups_ = static_cast<int>(std::min<long long>(params_.walker_groups, total_walkers_));
   if (walkers_ > std::numeric_limits<int>::max() / 2)
     throw std::invalid_argument("model.walkers = " + std::to_string(walkers_) + " is too large");
   const int n = sites();
@@ -151,6 +158,7 @@ void IsingMuca<ExecutionSpace>::choose_launch_plan() {
                                    : MucaSweepKernel<ExecutionSpace>::cpu_group;
     plan_.scratch_lattice = params_.storage == LatticeStorage::scratch;
     plan_.scratch_bytes = plan_.scratch_lattice ? lattice_bytes(1, plan_.walkers_per_thread) : 0;
+    plan_.grouped_scratch_bytes = plan_.scratch_bytes;
     return;
   }
   // GPU: teams of consecutive walkers share a histogram in shared memory. The lattices go
@@ -190,8 +198,18 @@ void IsingMuca<ExecutionSpace>::choose_launch_plan() {
   plan_.walkers_per_thread = per_thread;
   plan_.scratch_lattice = scratch;
   plan_.team_histogram = hist_bytes <= budget;
-  plan_.scratch_bytes =
-      (scratch ? lattice_bytes(team, per_thread) : 0) + (plan_.team_histogram ? hist_bytes : 0);
+  const std::size_t lattice_scratch = scratch ? lattice_bytes(team, per_thread) : 0;
+  plan_.scratch_bytes = lattice_scratch + (plan_.team_histogram ? hist_bytes : 0);
+  // Grouped recording: a team's walkers span up to group_slots groups, one row each. Where the
+  // rows do not fit beside the lattices the team records through global atomics instead.
+  const long long width = static_cast<long long>(team) * per_thread;
+  plan_.group_slots = groups_ == 1 ? 1
+                                   : static_cast<int>(std::min<long long>(
+                                         groups_, (width - 1) * groups_ / total_walkers_ + 2));
+  plan_.team_group_histogram =
+      plan_.team_histogram && lattice_scratch + plan_.group_slots * hist_bytes <= budget;
+  plan_.grouped_scratch_bytes =
+      lattice_scratch + (plan_.team_group_histogram ? plan_.group_slots * hist_bytes : 0);
 }
 
 template <class ExecutionSpace>
@@ -214,7 +232,8 @@ void IsingMuca<ExecutionSpace>::set_log_weights(const std::vector<double>& log_w
 
 template <class ExecutionSpace>
 void IsingMuca<ExecutionSpace>::run(std::uint64_t attempts, bool record,
-                                    Kokkos::View<count_type*, memory_space> histogram) {
+                                    Kokkos::View<count_type*, memory_space> histogram,
+                                    bool by_group) {
   // Launches are cut into chunks so the site buffer stays small and a team's 32-bit
   // shared-memory histogram cannot overflow (team_size * chunk < 2^32).
   constexpr std::uint64_t max_chunk = std::uint64_t{1} << 20;
@@ -232,7 +251,16 @@ void IsingMuca<ExecutionSpace>::run(std::uint64_t attempts, bool record,
   kernel.nbins = bins_.count();
   kernel.record = record;
   kernel.plan = plan_;
-  if (record && !plan_.team_histogram)
+  kernel.total_walkers = static_cast<std::uint64_t>(total_walkers_);
+  kernel.groups = by_group ? groups_ : 1;
+  kernel.slots = by_group ? plan_.group_slots : 1;
+  std::size_t scratch_bytes = plan_.scratch_bytes;
+  if (by_group) {
+    kernel.plan.team_histogram = plan_.team_group_histogram;
+    scratch_bytes = plan_.grouped_scratch_bytes;
+  }
+  const bool team_histogram = kernel.plan.team_histogram;
+  if (record && !team_histogram)
     kernel.scatter = Kokkos::Experimental::create_scatter_view(histogram);
   const long long per_team = static_cast<long long>(plan_.team_size) * plan_.walkers_per_thread;
   const auto stride = static_cast<std::uint32_t>(plan_.scratch_lattice ? per_team : walkers_);
@@ -250,13 +278,13 @@ void IsingMuca<ExecutionSpace>::run(std::uint64_t attempts, bool record,
     kernel.step0 = step_;
     kernel.steps = chunk;
     Kokkos::TeamPolicy<ExecutionSpace> policy(space_, league, plan_.team_size);
-    if (plan_.scratch_bytes > 0)
-      policy.set_scratch_size(0, Kokkos::PerTeam(static_cast<int>(plan_.scratch_bytes)));
+    if (scratch_bytes > 0)
+      policy.set_scratch_size(0, Kokkos::PerTeam(static_cast<int>(scratch_bytes)));
     Kokkos::parallel_for("portamc::muca::sweep", policy, kernel);
     step_ += chunk;
     done += chunk;
   }
-  if (record && !plan_.team_histogram) Kokkos::Experimental::contribute(histogram, kernel.scatter);
+  if (record && !team_histogram) Kokkos::Experimental::contribute(histogram, kernel.scatter);
   space_.fence();
 }
 
@@ -269,6 +297,16 @@ template <class ExecutionSpace>
 std::vector<count_type> IsingMuca<ExecutionSpace>::sample(std::uint64_t attempts_per_walker) {
   Kokkos::View<count_type*, memory_space> histogram("muca::histogram", bins_.count());
   run(attempts_per_walker, true, histogram);
+  auto host = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), histogram);
+  return std::vector<count_type>(host.data(), host.data() + host.extent(0));
+}
+
+template <class ExecutionSpace>
+std::vector<count_type> IsingMuca<ExecutionSpace>::sample_by_group(
+    std::uint64_t attempts_per_walker) {
+  Kokkos::View<count_type*, memory_space> histogram(
+      "muca::group_histograms", static_cast<std::size_t>(groups_) * bins_.count());
+  run(attempts_per_walker, true, histogram, true);
   auto host = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), histogram);
   return std::vector<count_type>(host.data(), host.data() + host.extent(0));
 }

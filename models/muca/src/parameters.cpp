@@ -11,6 +11,8 @@ void Parameters::validate() const {
     fail("model.L = " + std::to_string(L) + ": expected an even lattice size in [4, 256]");
   if (walkers < 0) fail("model.walkers = " + std::to_string(walkers) + ": expected >= 1 or auto");
   if (first_walker < 0) fail("first_walker = " + std::to_string(first_walker) + ": expected >= 0");
+  if (walker_groups < 1 || walker_groups > 4096)
+    fail("production.walker_groups = " + std::to_string(walker_groups) + ": expected 1 .. 4096");
   if (walkers_per_thread < 0 || walkers_per_thread > 8)
     fail("model.walkers_per_thread = " + std::to_string(walkers_per_thread) +
          ": expected 0 (auto) .. 8");

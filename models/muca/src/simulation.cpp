@@ -1,5 +1,7 @@
 #include "portamc/muca/simulation.hpp"
 
+#include "portamc/muca/stationarity.hpp"
+
 #include <Kokkos_Timer.hpp>
 #include <algorithm>
 #include <cmath>
@@ -58,6 +60,7 @@ Parameters resolve_walkers(Parameters p, const parallel::Communicator& comm) {
 // This rank's share of the walkers.
 Parameters share_of_walkers(Parameters p, const parallel::Communicator& comm) {
   const parallel::Share share = parallel::share_of(static_cast<std::uint64_t>(p.walkers), comm);
+  p.total_walkers = p.walkers;
   p.first_walker += static_cast<long long>(share.begin);
   p.walkers = static_cast<long long>(share.size());
   return p;
@@ -133,16 +136,38 @@ const IterationRecord& Simulation::iterate() {
   return driver_.records.back();
 }
 
+bool Simulation::production_by_group() const {
+  const std::size_t nbins = static_cast<std::size_t>(model_.energy_bins().count());
+  return driver_.groups > 0 &&
+         driver_.group_histograms.size() == static_cast<std::size_t>(driver_.groups) * nbins &&
+         driver_.block_group_windows.size() == static_cast<std::size_t>(driver_.blocks_done);
+}
+
 const std::vector<count_type>& Simulation::production_block() {
+  const EnergyBins& bins = model_.energy_bins();
+  const std::size_t nbins = static_cast<std::size_t>(bins.count());
   if (driver_.blocks_done == 0) {
+    driver_.groups = model_.walker_groups();
+    driver_.group_histograms.assign(static_cast<std::size_t>(driver_.groups) * nbins, 0);
+    driver_.block_group_windows.clear();
     driver_.production_therm = production_therm_attempts();
     model_.thermalise(driver_.production_therm);
     driver_.production_updates = params_.production_updates_per_block > 0
                                      ? params_.production_updates_per_block
                                      : 10 * (static_cast<std::uint64_t>(driver_.updates_real) + 1);
   }
-  driver_.block_histograms.push_back(model_.sample(driver_.production_updates));
-  comm_.sum(driver_.block_histograms.back());
+  const bool by_group = production_by_group();
+  std::vector<count_type> grouped = model_.sample_by_group(driver_.production_updates);
+  comm_.sum(grouped);
+  const int groups = model_.walker_groups();
+  std::vector<count_type> block(nbins, 0);
+  for (int g = 0; g < groups; ++g)
+    for (std::size_t k = 0; k < nbins; ++k) block[k] += grouped[g * nbins + k];
+  if (by_group) {
+    for (std::size_t i = 0; i < grouped.size(); ++i) driver_.group_histograms[i] += grouped[i];
+    driver_.block_group_windows.push_back(group_window_counts(bins, grouped, groups));
+  }
+  driver_.block_histograms.push_back(std::move(block));
   ++driver_.blocks_done;
   return driver_.block_histograms.back();
 }

@@ -1,15 +1,16 @@
 // Are muca's error bars honest? The same small run with 10 seeds: the scatter of U, C and
 // ln g around their exact values must match the jackknife errors the runs report (chi^2 with
-// 10 degrees of freedom inside its 0.1 % and 99.9 % quantiles, [1.48, 29.6]). And the
-// production's thermalisation must remove a planted transient: walkers put in the ground state
-// after the weight iteration fail the stationarity check without it and pass with it.
+// 10 degrees of freedom inside its 0.1 % and 99.9 % quantiles, [1.48, 29.6]), for errors from
+// walker groups and from bins of blocks. And the production's thermalisation must remove a
+// planted transient: walkers put in the ground state after the weight iteration fail the
+// stationarity checks without it and pass with it.
 #include <gtest/gtest.h>
 
 #include <cmath>
 
 #include "portamc/error_calibration.hpp"
-#include "portamc/muca/analysis.hpp"
 #include "portamc/muca/ising_exact.hpp"
+#include "portamc/muca/production_analysis.hpp"
 #include "portamc/muca/simulation.hpp"
 #include "portamc/muca/stationarity.hpp"
 
@@ -18,7 +19,7 @@ namespace {
 using namespace portamc;
 using namespace portamc::muca;
 
-Parameters small_run(std::uint64_t seed) {
+Parameters small_run(std::uint64_t seed, int groups) {
   Parameters p;
   p.L = 4;
   p.walkers = 16;
@@ -27,10 +28,15 @@ Parameters small_run(std::uint64_t seed) {
   p.max_iterations = 400;
   p.production_blocks = 20;
   p.production_updates_per_block = 4000;
+  p.walker_groups = groups;
   return p;
 }
 
-TEST(MucaErrorCalibration, ScatterOverSeedsMatchesErrors) {
+// Both error methods: a jackknife over the 16 walkers (groups of one), and over bins of blocks.
+class MucaErrorCalibration : public ::testing::TestWithParam<int> {};
+
+TEST_P(MucaErrorCalibration, ScatterOverSeedsMatchesErrors) {
+  const int groups = GetParam();
   constexpr double beta = 0.44;
   const int L = 4;
   const auto exact_dos = exact::log_dos_transfer_matrix(L);
@@ -38,19 +44,18 @@ TEST(MucaErrorCalibration, ScatterOverSeedsMatchesErrors) {
   const int bin = 2;  // E = -2N + 8: rare at the flat histogram's low end
   std::vector<double> u, u_err, c, c_err, g, g_err;
   for (std::uint64_t seed = 1; seed <= 10; ++seed) {
-    Simulation sim(small_run(seed));
+    Simulation sim(small_run(seed, groups));
     while (!sim.converged() && !sim.iterations_exhausted()) sim.iterate();
     ASSERT_TRUE(sim.converged());
     while (!sim.production_done()) sim.production_block();
-    const auto& lnw = sim.model().log_weights();
-    const auto blocks =
-        bin_blocks(sim.model().energy_bins(), lnw, sim.driver().block_histograms).bins;
-    const auto table = reweight(L, lnw, blocks, {beta});
+    const ProductionAnalysis a = analyse_production(sim, {beta});
+    ASSERT_EQ(a.error_method, groups == 16 ? "walker_groups" : "time_bins");
+    const auto& table = a.canonical;
     u.push_back(table.energy.value[0]);
     u_err.push_back(table.energy.error[0]);
     c.push_back(table.specific_heat.value[0]);
     c_err.push_back(table.specific_heat.error[0]);
-    const auto dos = estimate_log_dos(sim.model().energy_bins(), lnw, blocks);
+    const auto& dos = a.dos;
     g.push_back(dos.log_g.value[bin]);
     g_err.push_back(dos.log_g.error[bin]);
   }
@@ -61,6 +66,8 @@ TEST(MucaErrorCalibration, ScatterOverSeedsMatchesErrors) {
   EXPECT_TRUE(cc.pass) << "C/N: " << cc.summary;
   EXPECT_TRUE(cg.pass) << "ln g: " << cg.summary;
 }
+
+INSTANTIATE_TEST_SUITE_P(ErrorMethods, MucaErrorCalibration, ::testing::Values(16, 1));
 
 // Converged weights, then every walker moved to the ground state (all spins equal, bin 0).
 Simulation with_walkers_in_ground_state(const Parameters& p) {
@@ -73,7 +80,7 @@ Simulation with_walkers_in_ground_state(const Parameters& p) {
   return sim;
 }
 
-TEST(MucaErrorCalibration, ThermalisationRemovesAPlantedTransient) {
+TEST(MucaPlantedTransient, ThermalisationRemovesIt) {
   // Blocks of 2000 attempts per walker, short against a walker's relaxation (about
   // N^2.25 = 11585 attempts at L = 8), so the first block shows where the walkers stand.
   Parameters p;
@@ -98,6 +105,10 @@ TEST(MucaErrorCalibration, ThermalisationRemovesAPlantedTransient) {
   ASSERT_TRUE(normal.converged());
   while (!normal.production_done()) normal.production_block();
   const auto reference = ground_window_share(normal);
+  // Blocks of 2000 attempts are correlated (walkers keep their energies for ~6 blocks), but the
+  // run is stationary: the check by walker groups (64 groups of 4) passes.
+  const auto normal_check = analyse_production(normal, {0.4}).stationarity;
+  EXPECT_TRUE(normal_check.passed) << "max |z| " << normal_check.max_abs_z;
   double mean = 0, var = 0;
   for (double s : reference) mean += s / reference.size();
   for (double s : reference) var += (s - mean) * (s - mean) / (reference.size() - 1);
@@ -113,6 +124,9 @@ TEST(MucaErrorCalibration, ThermalisationRemovesAPlantedTransient) {
       production_stationarity(cold.model().energy_bins(), cold.driver().block_histograms);
   EXPECT_FALSE(transient.passed) << "max |z| " << transient.max_abs_z;
   EXPECT_LT(transient.z.front(), 0) << "the ground-state window must empty over the run";
+  const auto by_group = analyse_production(cold, {0.4}).stationarity;
+  EXPECT_FALSE(by_group.passed) << "max |z| " << by_group.max_abs_z;
+  EXPECT_LT(by_group.z.front(), 0);
 
   p.production_therm_prefactor = 1;
   Simulation warm = with_walkers_in_ground_state(p);
@@ -120,6 +134,8 @@ TEST(MucaErrorCalibration, ThermalisationRemovesAPlantedTransient) {
   EXPECT_EQ(warm.driver().production_therm, 11585u);  // round(64^2.25)
   EXPECT_LT(std::abs(ground_window_share(warm).front() - mean), 5 * spread)
       << "after N^2.25 attempts per walker the first block looks like equilibrium";
+  const auto relaxed = analyse_production(warm, {0.4}).stationarity;
+  EXPECT_TRUE(relaxed.passed) << "max |z| " << relaxed.max_abs_z;
 }
 
 }  // namespace

@@ -4,8 +4,8 @@
 
 #include "portamc/hdf5_file.hpp"
 #include "portamc/muca/analysis.hpp"
+#include "portamc/muca/production_analysis.hpp"
 #include "portamc/muca/simulation.hpp"
-#include "portamc/stationarity.hpp"
 
 namespace portamc::muca {
 
@@ -23,8 +23,7 @@ struct Timing {
 /// Group /muca of a result file: iterations, final weights, production histograms,
 /// the production's thermalisation and stationarity check, ln g(E) with errors (and the exact
 /// one where known), canonical tables (and Ferdinand–Fisher's exact values).
-void write_results(h5::Group root, const Simulation& simulation, const BlockBinning& binning,
-                   const DensityOfStates& dos, const CanonicalTable& canonical,
-                   const stats::StationarityCheck& stationarity, const Timing& timing);
+void write_results(h5::Group root, const Simulation& simulation, const ProductionAnalysis& analysis,
+                   const Timing& timing);
 
 }  // namespace portamc::muca

@@ -41,6 +41,11 @@ struct ModelState {
 struct LaunchPlan {
   bool scratch_lattice = false;  ///< lattices live in team scratch during a kernel
   bool team_histogram = false;   ///< histogram accumulated in team scratch, flushed once
+  /// Walker groups one team's walkers can span in a grouped recording: the team histogram
+  /// holds this many rows of bins (grouped recording only).
+  int group_slots = 1;
+  bool team_group_histogram = false;      ///< group_slots rows of bins fit in team scratch too
+  std::size_t grouped_scratch_bytes = 0;  ///< scratch per team of a grouped recording
   int team_size = 1;
   int walkers_per_thread = 1;  ///< walkers one thread updates in lockstep
   std::size_t scratch_bytes = 0;
@@ -84,10 +89,14 @@ struct MucaSweepKernel {
   Kokkos::View<std::int32_t*, memory_space> bins;
   Kokkos::View<const StepSites*, memory_space> sites;
   Kokkos::View<const ThresholdRow*, memory_space> thresholds;  // per energy bin
+  /// (group, bin) flattened: group * nbins + bin; one group unless recording by groups.
   Kokkos::View<count_type*, memory_space> histogram;
   scatter_type scatter;
   std::uint64_t seed = 0;
-  std::uint64_t first_walker = 0;  ///< global index of walker 0 (the RNG entity offset)
+  std::uint64_t first_walker = 0;   ///< global index of walker 0 (the RNG entity offset)
+  std::uint64_t total_walkers = 1;  ///< over all ranks, for the group of a global index
+  int groups = 1;
+  int slots = 1;  ///< rows of the team histogram: groups one team can span
   std::uint64_t step0 = 0;
   int steps = 0;
   int words = 0;
@@ -113,10 +122,12 @@ struct MucaSweepKernel {
       shared_lattice = assume_team_scratch(static_cast<std::uint32_t*>(
           team.team_shmem().get_shmem(sizeof(std::uint32_t) * words * width)));
     }
+    // The team's first group; its histogram rows are groups base_group .. + slots - 1.
+    const int base_group = group_of(team.league_rank() * width);
     if (plan.team_histogram && record) {
-      team_hist = assume_team_scratch(
-          static_cast<std::uint32_t*>(team.team_shmem().get_shmem(sizeof(std::uint32_t) * nbins)));
-      for (int b = lane; b < nbins; b += team_size) team_hist[b] = 0;
+      team_hist = assume_team_scratch(static_cast<std::uint32_t*>(
+          team.team_shmem().get_shmem(sizeof(std::uint32_t) * nbins * slots)));
+      for (int b = lane; b < nbins * slots; b += team_size) team_hist[b] = 0;
     }
     // The step offsets were computed for this stride: `width` in scratch, W in global memory.
     if (plan.scratch_lattice) {
@@ -125,28 +136,39 @@ struct MucaSweepKernel {
         for (int k = 0; k < words; ++k) mine[k * width + v] = spins(k, first + v);
       team.team_barrier();
       // Separate call sites so the compiler knows which memory each lattice pointer is in.
-      if (count > 0) run_recorded(first, count, assume_team_scratch(mine), team_hist);
+      if (count > 0)
+        run_recorded(first, count, assume_team_scratch(mine), team_hist, base_group * nbins);
       team.team_barrier();
       for (int v = 0; v < count; ++v)
         for (int k = 0; k < words; ++k) spins(k, first + v) = mine[k * width + v];
     } else {
       team.team_barrier();
-      if (count > 0) run_recorded(first, count, &spins(0, first), team_hist);
+      if (count > 0) run_recorded(first, count, &spins(0, first), team_hist, base_group * nbins);
       team.team_barrier();
     }
     if (team_hist != nullptr) {
-      for (int b = lane; b < nbins; b += team_size)
-        if (team_hist[b] != 0) Kokkos::atomic_add(&histogram(b), count_type(team_hist[b]));
+      const int rows = groups - base_group < slots ? groups - base_group : slots;
+      for (int b = lane; b < nbins * rows; b += team_size)
+        if (team_hist[b] != 0)
+          Kokkos::atomic_add(&histogram(base_group * nbins + b), count_type(team_hist[b]));
     }
   }
 
+  /// Group of local walker w: floor(global index * G / W), 0 when not recording by groups.
+  KOKKOS_INLINE_FUNCTION int group_of(int w) const {
+    if (groups == 1) return 0;
+    return static_cast<int>((first_walker + static_cast<std::uint64_t>(w)) *
+                            static_cast<std::uint64_t>(groups) / total_walkers);
+  }
+
+  // Recorders take index = group * nbins + bin (run_walkers adds each walker's group offset).
   KOKKOS_INLINE_FUNCTION void run_recorded(int first, int count, std::uint32_t* lattice,
-                                           std::uint32_t* team_hist) const {
+                                           std::uint32_t* team_hist, int team_offset) const {
     if (!record) {
       run_group(first, count, lattice, [](int, std::uint32_t) {});
     } else if (team_hist != nullptr) {
-      run_group(first, count, lattice, [team_hist](int bin, std::uint32_t n) {
-        atomic_add_team_scratch(&team_hist[bin], n);
+      run_group(first, count, lattice, [team_hist, team_offset](int index, std::uint32_t n) {
+        atomic_add_team_scratch(&team_hist[index - team_offset], n);
       });
     } else {
       auto access = scatter.access();
@@ -181,6 +203,7 @@ struct MucaSweepKernel {
   template <int V>
   struct GroupState {
     int bin[V];
+    int offset[V];           ///< group * nbins of the walker: added to `bin` when recording
     std::uint32_t dwell[V];  ///< device: attempts ending in `bin` not yet recorded
     ThresholdRow row[V];     ///< device: thresholds of `bin`
   };
@@ -197,6 +220,7 @@ struct MucaSweepKernel {
     PORTAMC_UNROLL
     for (int v = 0; v < V; ++v) {
       g.bin[v] = bins(first + v);
+      g.offset[v] = group_of(first + v) * nbins;
       g.dwell[v] = 0;
       if (cache_thresholds) g.row[v] = thresholds(g.bin[v]);
     }
@@ -224,7 +248,7 @@ struct MucaSweepKernel {
     for (; t < steps; ++t) single_step<V>(g, first, lattice, t, record_bin);
     PORTAMC_UNROLL
     for (int v = 0; v < V; ++v) {
-      if (g.dwell[v] != 0) record_bin(g.bin[v], g.dwell[v]);
+      if (g.dwell[v] != 0) record_bin(g.offset[v] + g.bin[v], g.dwell[v]);
       bins(first + v) = g.bin[v];
     }
   }
@@ -283,7 +307,7 @@ struct MucaSweepKernel {
       // GPU: a bin change (a minority of attempts) flushes the dwell count and reloads
       // the row; the rest of the warp idles through it instead of issuing a gather.
       if (delta != 0) {
-        record_bin(g.bin[v], g.dwell[v]);
+        record_bin(g.offset[v] + g.bin[v], g.dwell[v]);
         g.dwell[v] = 0;
         g.bin[v] += delta;
         g.row[v] = thresholds(g.bin[v]);
@@ -292,7 +316,7 @@ struct MucaSweepKernel {
     } else {
       // CPU: the change is a coin flip no branch predictor learns; stay branch-free.
       g.bin[v] += delta;
-      record_bin(g.bin[v], 1u);
+      record_bin(g.offset[v] + g.bin[v], 1u);
     }
   }
 };
@@ -323,6 +347,12 @@ class IsingMuca {
   /// Metropolis attempts per walker; returns the histogram of the energy after every attempt,
   /// summed over walkers.
   std::vector<count_type> sample(std::uint64_t attempts_per_walker);
+  /// The same, recorded per walker group: row g (of walker_groups()) holds the histogram of
+  /// the walkers w of this rank with floor(global w * G / W) = g, flattened g * bins + bin.
+  /// Rows of groups without walkers on this rank are zero; sums over ranks are the run's.
+  std::vector<count_type> sample_by_group(std::uint64_t attempts_per_walker);
+  /// G = min(Parameters::walker_groups, W over all ranks).
+  int walker_groups() const { return groups_; }
 
   /// Energy bin of each walker as tracked by the updates.
   std::vector<std::int32_t> walker_bins() const;
@@ -339,13 +369,15 @@ class IsingMuca {
 
  private:
   void run(std::uint64_t attempts_per_walker, bool record,
-           Kokkos::View<count_type*, memory_space> histogram);
+           Kokkos::View<count_type*, memory_space> histogram, bool by_group = false);
   void choose_launch_plan();
 
   Parameters params_;
   ExecutionSpace space_;
   EnergyBins bins_;
   long long walkers_ = 0;
+  long long total_walkers_ = 0;
+  int groups_ = 1;
   int words_ = 0;
   std::uint64_t step_ = 0;
   LaunchPlan plan_;

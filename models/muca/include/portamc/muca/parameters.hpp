@@ -20,6 +20,13 @@ struct Parameters {
   /// Global index of the first walker: the RNG entity of walker w is first_walker + w, so that
   /// a rank simulating a share of a run's walkers draws what a single rank would.
   long long first_walker = 0;
+  /// Walkers of the whole run over all ranks (0: first_walker + walkers): walker groups are
+  /// ranges of global walker indices, the same whatever the rank count.
+  long long total_walkers = 0;
+  /// Production histograms are recorded per group of walkers, group(w) = w G / W with
+  /// G = min(walker_groups, W): the walkers are independent chains, so the groups give
+  /// errors that do not depend on how long a walker remembers its energy (time blocks do).
+  int walker_groups = 64;
   std::uint64_t seed = 1;
   LatticeStorage storage = LatticeStorage::automatic;
   int team_size = 0;  ///< threads per team on GPUs; 0 = choose

@@ -49,6 +49,13 @@ struct DriverState {
   std::uint64_t production_therm = 0;    ///< attempts per walker before the first block
   std::vector<IterationRecord> records;
   std::vector<std::vector<count_type>> block_histograms;
+  /// Production recorded by walker group (IsingMuca::sample_by_group): G rows of bins summed
+  /// over the blocks, and per block each group's attempts in the stationarity windows
+  /// (G x windows, muca/stationarity.hpp). Empty for a production begun by a portamc that did
+  /// not record them; then errors come from time bins.
+  int groups = 0;
+  std::vector<count_type> group_histograms;
+  std::vector<std::vector<count_type>> block_group_windows;
 };
 
 struct Checkpoint {
@@ -90,6 +97,9 @@ class Simulation {
   /// Every rank passes the whole checkpoint, written on any rank count, and takes its share.
   /// Throws std::invalid_argument if it belongs to other parameters (L, W, seed).
   void restore(const Checkpoint& checkpoint);
+
+  /// Every block of the production was recorded by walker group.
+  bool production_by_group() const;
 
   /// The N_updates rule of the paper (Eq. 7) for width w: prefactor * w^exponent / W (all
   /// walkers of all ranks).
