@@ -6,21 +6,22 @@
 
 namespace portamc::stats {
 
-// Numerical Recipes' split: the power series converges fast for x < a + 1, the continued
-// fraction (modified Lentz) for x >= a + 1.
-double regularized_gamma_p(double a, double x) {
-  if (!(a > 0) || !(x >= 0)) throw std::invalid_argument("regularized_gamma_p: need a > 0, x >= 0");
-  if (x == 0) return 0.0;
-  const double log_prefactor = a * std::log(x) - x - std::lgamma(a);
-  if (x < a + 1.0) {
-    double term = 1.0 / a, sum = term;
-    for (int n = 1; n < 10000; ++n) {
-      term *= x / (a + n);
-      sum += term;
-      if (std::abs(term) < std::abs(sum) * 1e-16) break;
-    }
-    return sum * std::exp(log_prefactor);
+namespace {
+
+// Numerical Recipes' split: the power series of P converges fast for x < a + 1, the continued
+// fraction of Q (modified Lentz) for x >= a + 1. Each function takes the branch it can compute
+// directly, so a tiny tail probability keeps its relative precision.
+double gamma_p_series(double a, double x, double log_prefactor) {
+  double term = 1.0 / a, sum = term;
+  for (int n = 1; n < 10000; ++n) {
+    term *= x / (a + n);
+    sum += term;
+    if (std::abs(term) < std::abs(sum) * 1e-16) break;
   }
+  return sum * std::exp(log_prefactor);
+}
+
+double gamma_q_fraction(double a, double x, double log_prefactor) {
   constexpr double tiny = 1e-300;
   double b = x + 1.0 - a, c = 1.0 / tiny, d = 1.0 / b, h = d;
   for (int i = 1; i < 10000; ++i) {
@@ -35,7 +36,29 @@ double regularized_gamma_p(double a, double x) {
     h *= delta;
     if (std::abs(delta - 1.0) < 1e-16) break;
   }
-  return 1.0 - std::exp(log_prefactor) * h;
+  return std::exp(log_prefactor) * h;
+}
+
+void check_gamma_arguments(double a, double x) {
+  if (!(a > 0) || !(x >= 0)) throw std::invalid_argument("regularized gamma: need a > 0, x >= 0");
+}
+
+}  // namespace
+
+double regularized_gamma_p(double a, double x) {
+  check_gamma_arguments(a, x);
+  if (x == 0) return 0.0;
+  const double log_prefactor = a * std::log(x) - x - std::lgamma(a);
+  return x < a + 1.0 ? gamma_p_series(a, x, log_prefactor)
+                     : 1.0 - gamma_q_fraction(a, x, log_prefactor);
+}
+
+double regularized_gamma_q(double a, double x) {
+  check_gamma_arguments(a, x);
+  if (x == 0) return 1.0;
+  const double log_prefactor = a * std::log(x) - x - std::lgamma(a);
+  return x < a + 1.0 ? 1.0 - gamma_p_series(a, x, log_prefactor)
+                     : gamma_q_fraction(a, x, log_prefactor);
 }
 
 double chi_square_cdf(double x, double dof) {

@@ -39,6 +39,9 @@ TEST(ChiSquare, QuantilesMatchTables) {
   EXPECT_NEAR(chi_square_quantile(0.999, 9), 27.877, 1e-3);
   EXPECT_NEAR(chi_square_quantile(0.5, 10), 9.341818, 1e-5);
   EXPECT_NEAR(chi_square_cdf(chi_square_quantile(0.3, 37.5), 37.5), 0.3, 1e-10);
+  // Far tails keep their relative precision: Q(1/2, 50) = erfc(sqrt(50)).
+  EXPECT_NEAR(regularized_gamma_q(0.5, 50.0) / std::erfc(std::sqrt(50.0)), 1.0, 1e-10);
+  EXPECT_NEAR(regularized_gamma_p(3.0, 2.0) + regularized_gamma_q(3.0, 2.0), 1.0, 1e-15);
 }
 
 TEST(ErrorCalibration, HonestErrorsPassAndWrongOnesFail) {

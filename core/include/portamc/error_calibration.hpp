@@ -13,6 +13,8 @@ namespace portamc::stats {
 
 /// Regularised lower incomplete gamma function P(a, x) (a > 0, x >= 0).
 double regularized_gamma_p(double a, double x);
+/// Q(a, x) = 1 - P(a, x), computed directly where it is small (chi-square p-values).
+double regularized_gamma_q(double a, double x);
 /// P(chi^2_dof <= x).
 double chi_square_cdf(double x, double dof);
 /// The x with chi_square_cdf(x, dof) = p, for 0 < p < 1 (bisection to relative 1e-12).

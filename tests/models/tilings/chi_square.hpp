@@ -10,35 +10,13 @@
 #include <string>
 #include <vector>
 
+#include "portamc/error_calibration.hpp"
+
 namespace portamc::tilings::testing {
 
-/// Q(s, x) = Gamma(s, x) / Gamma(s): series for x < s + 1, Lentz's continued fraction beyond.
+/// Q(s, x) = Gamma(s, x) / Gamma(s), from core.
 inline double upper_gamma_q(double s, double x) {
-  if (x <= 0) return 1.0;
-  const double log_prefactor = s * std::log(x) - x - std::lgamma(s);
-  if (x < s + 1) {
-    double term = 1.0 / s, sum = term;
-    for (int n = 1; n < 10000 && std::fabs(term) > 1e-17 * std::fabs(sum); ++n) {
-      term *= x / (s + n);
-      sum += term;
-    }
-    return 1.0 - sum * std::exp(log_prefactor);
-  }
-  const double tiny = std::numeric_limits<double>::min() / std::numeric_limits<double>::epsilon();
-  double b = x + 1 - s, c = 1 / tiny, d = 1 / b, h = d;
-  for (int n = 1; n < 10000; ++n) {
-    const double an = -n * (n - s);
-    b += 2;
-    d = an * d + b;
-    if (std::fabs(d) < tiny) d = tiny;
-    c = b + an / c;
-    if (std::fabs(c) < tiny) c = tiny;
-    d = 1 / d;
-    const double delta = d * c;
-    h *= delta;
-    if (std::fabs(delta - 1) < 1e-16) break;
-  }
-  return std::exp(log_prefactor) * h;
+  return stats::regularized_gamma_q(s, x);
 }
 
 struct ChiSquare {
