@@ -27,44 +27,19 @@ void check_start(const std::string& who, const char* name, std::size_t samples, 
               " samples; from sample " + std::to_string(start) + " on fewer than 2 remain");
 }
 
-std::string number(double x) {
-  std::ostringstream s;
-  s.precision(3);
-  s << x;
-  return s.str();
-}
-
-std::string join(const std::vector<std::string>& reasons) {
-  std::string text;
-  for (std::size_t i = 0; i < reasons.size(); ++i) text += (i ? "; " : "") + reasons[i];
-  return text;
-}
-
 // Why a jackknife over `b` of series with these autocorrelation times is not to be trusted
 // (empty: it is). The wording follows stats::analyse_series and su2's jackknife estimates.
 std::vector<std::string> blocking_reasons(const Blocking& b, std::size_t used,
                                           const stats::Autocorrelation& tau_h,
                                           const stats::Autocorrelation& tau_v) {
-  const stats::SeriesRules rules;
-  std::vector<std::string> reasons;
-  const double effective = static_cast<double>(used) / (2.0 * b.tau_int);
-  if (effective < rules.min_effective_samples)
-    reasons.push_back(
-        "only " + number(effective) +
-        " effective samples (measurements / (2 tau_int) with tau_int = " + number(b.tau_int) +
-        " of h and v; fewer than " + number(rules.min_effective_samples) + ")");
+  std::vector<std::string> reasons = stats::jackknife_bin_warnings(
+      b, static_cast<double>(used) / (2.0 * b.tau_int), "analysis.blocks");
   if (!tau_h.window_converged || !tau_v.window_converged)
     reasons.push_back(std::string("the autocorrelation window of ") +
                       (tau_h.window_converged   ? "v"
                        : tau_v.window_converged ? "h"
                                                 : "h and v") +
                       " did not converge (tau_int is a lower bound)");
-  if (!b.long_enough)
-    reasons.push_back(std::to_string(b.blocks) + " jackknife bins of " +
-                      std::to_string(b.block_size) + " measurements: shorter than " +
-                      number(rules.bin_tau_factor) +
-                      " tau_int = " + number(rules.bin_tau_factor * b.tau_int) +
-                      (b.automatic ? "" : " (analysis.blocks)") + " (the error may be too small)");
   return reasons;
 }
 
@@ -115,28 +90,6 @@ EquilibrationPoint equilibration_point(const std::vector<double>& h, const std::
   e.discarded = std::min(std::max(e.enthalpy_discarded, e.volume_discarded), e.measurements);
   e.used = e.measurements - e.discarded;
   return e;
-}
-
-Blocking blocking_for(std::size_t start, std::size_t used, double tau_int,
-                      std::size_t blocks_override) {
-  const stats::SeriesRules rules;
-  Blocking b;
-  b.start = start;
-  b.tau_int = std::isfinite(tau_int) ? std::max(tau_int, 0.5) : 0.5;
-  if (blocks_override == 0) {
-    const stats::BinChoice c = stats::choose_bins(used, b.tau_int, rules);
-    b.automatic = true;
-    b.blocks = c.bins;
-    b.block_size = c.bin_size;
-    b.long_enough = c.long_enough;
-  } else {
-    b.automatic = false;
-    b.blocks = std::min(blocks_override, used);
-    b.block_size = b.blocks > 0 ? used / b.blocks : 0;
-    b.long_enough = b.blocks >= 2 && static_cast<double>(b.block_size) >=
-                                         std::ceil(rules.bin_tau_factor * b.tau_int);
-  }
-  return b;
 }
 
 double heat_capacity_j_per_mol_k(double heat_capacity_reduced) {
@@ -262,7 +215,7 @@ ResponseFunctions response_functions(const std::vector<double>& h, const std::ve
     std::vector<std::string> why = reasons;
     if (!std::isfinite(j.error)) why.insert(why.begin(), "no finite jackknife error");
     r.reliable = why.empty();
-    r.warning = join(why);
+    r.warning = stats::join_warnings(why);
     return r;
   };
   out.heat_capacity = jackknifed(e[r_cp]);

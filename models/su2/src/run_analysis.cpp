@@ -16,19 +16,6 @@ bool all_finite(const std::vector<double>& v) {
   return std::all_of(v.begin(), v.end(), [](double x) { return std::isfinite(x); });
 }
 
-std::string number(double x) {
-  std::ostringstream s;
-  s.precision(3);
-  s << x;
-  return s.str();
-}
-
-std::string join(const std::vector<std::string>& reasons) {
-  std::string text;
-  for (std::size_t i = 0; i < reasons.size(); ++i) text += (i ? "; " : "") + reasons[i];
-  return text;
-}
-
 // The transient of one primary series (0 for a series with non-finite values, which the
 // equilibration rule cannot judge).
 std::size_t transient_of(const std::vector<double>& series) {
@@ -71,23 +58,8 @@ std::vector<SeriesSummary> summarise_loops(const std::vector<double>& flat, std:
   return out;
 }
 
-// Why a jackknife over `b` of data whose primary series have `effective_samples` is not to be
-// trusted (empty: it is).
 std::vector<std::string> blocking_reasons(const Blocking& b, double effective_samples) {
-  const stats::SeriesRules rules;
-  std::vector<std::string> reasons;
-  if (effective_samples < rules.min_effective_samples)
-    reasons.push_back(
-        "only " + number(effective_samples) +
-        " effective samples (measurements / (2 tau_int) with tau_int = " + number(b.tau_int) +
-        "; fewer than " + number(rules.min_effective_samples) + ")");
-  if (!b.long_enough)
-    reasons.push_back(
-        std::to_string(b.blocks) + " jackknife bins" + (b.automatic ? "" : " (analysis.blocks)") +
-        " of " + std::to_string(b.block_size) + " measurements, shorter than " +
-        number(rules.bin_tau_factor) + " tau_int = " + number(rules.bin_tau_factor * b.tau_int) +
-        " (the error may be too small)");
-  return reasons;
+  return stats::jackknife_bin_warnings(b, effective_samples, "analysis.blocks");
 }
 
 double effective_samples(std::size_t used, double tau_int) {
@@ -123,7 +95,7 @@ PotentialResult potential_of(const std::vector<double>& flat, const std::vector<
     r.status = "ok";
     const auto reasons = blocking_reasons(r.blocking, effective_samples(used, tau));
     r.reliable = reasons.empty();
-    r.warning = join(reasons);
+    r.warning = stats::join_warnings(reasons);
   } catch (const std::invalid_argument& e) {
     // Noise (a non-positive mean loop, an undefined error) is a result of the run, not bad input.
     r.potential.reset();
@@ -160,27 +132,6 @@ EquilibrationPoint equilibration_point(const PointRecord& record) {
   e.discarded = std::min(std::max(e.plaquette_discarded, e.polyakov_abs_discarded), e.measurements);
   e.used = e.measurements - e.discarded;
   return e;
-}
-
-Blocking blocking_for(std::size_t start, std::size_t used, double tau_int, int jackknife_blocks) {
-  const stats::SeriesRules rules;
-  Blocking b;
-  b.start = start;
-  b.tau_int = std::isfinite(tau_int) ? std::max(tau_int, 0.5) : 0.5;
-  if (jackknife_blocks <= 0) {
-    const stats::BinChoice c = stats::choose_bins(used, b.tau_int, rules);
-    b.automatic = true;
-    b.blocks = c.bins;
-    b.block_size = c.bin_size;
-    b.long_enough = c.long_enough;
-  } else {
-    b.automatic = false;
-    b.blocks = std::min<std::size_t>(static_cast<std::size_t>(jackknife_blocks), used);
-    b.block_size = b.blocks > 0 ? used / b.blocks : 0;
-    b.long_enough = b.blocks >= 2 && static_cast<double>(b.block_size) >=
-                                         std::ceil(rules.bin_tau_factor * b.tau_int);
-  }
-  return b;
 }
 
 stats::JackknifeEstimate polyakov_susceptibility(const std::vector<double>& polyakov,
@@ -223,7 +174,7 @@ PointAnalysis analyse_point(const PointRecord& record, const RunParameters& p) {
   if (!std::isfinite(a.susceptibility.estimate.error))
     reasons.insert(reasons.begin(), "no finite jackknife error");
   a.susceptibility.reliable = reasons.empty();
-  a.susceptibility.warning = join(reasons);
+  a.susceptibility.warning = stats::join_warnings(reasons);
 
   a.polyakov_histogram_equilibrated.assign(static_cast<std::size_t>(p.polyakov_bins), 0);
   for (std::size_t m = start; m < record.polyakov.size(); ++m)

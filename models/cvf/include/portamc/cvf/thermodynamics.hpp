@@ -27,6 +27,7 @@
 #include <vector>
 
 #include "portamc/cvf/parameters.hpp"
+#include "portamc/jackknife_bins.hpp"
 #include "portamc/series_analysis.hpp"
 #include "portamc/statistics.hpp"
 
@@ -69,18 +70,15 @@ EquilibrationPoint equilibration_point(const std::vector<double>& enthalpy_per_m
                                        const std::vector<double>& volume_per_molecule);
 
 /// Bins of consecutive equilibrated measurements for the jackknife of the response functions.
-struct Blocking {
-  std::size_t start = 0;       ///< first measurement used (the equilibration start)
-  std::size_t blocks = 0;      ///< number of bins; a trailing partial bin is dropped
-  std::size_t block_size = 0;  ///< measurements per bin
-  double tau_int = 0.5;        ///< the autocorrelation time the bins were chosen for
-  bool automatic = true;       ///< from choose_bins; false: the analysis.blocks override
-  bool long_enough = false;    ///< bins of >= 20 tau_int (choose_bins' rule), >= 2 of them
-};
-/// choose_bins(used, tau_int) when blocks_override is 0, else min(blocks_override, used) bins
-/// of equal length.
-Blocking blocking_for(std::size_t start, std::size_t used, double tau_int,
-                      std::size_t blocks_override = 0);
+/// Bins of the jackknife of C_P, kappa_T and alpha_P (core: stats::jackknife_bins; override
+/// key analysis.blocks).
+using Blocking = stats::JackknifeBins;
+/// stats::jackknife_bins: choose_bins(used, tau_int) when blocks_override is 0, else
+/// min(blocks_override, used) bins of equal length.
+inline Blocking blocking_for(std::size_t start, std::size_t used, double tau_int,
+                             std::size_t blocks_override = 0) {
+  return stats::jackknife_bins(start, used, tau_int, blocks_override);
+}
 
 /// How response_functions treats the series.
 struct ResponseOptions {

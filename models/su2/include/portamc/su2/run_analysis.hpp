@@ -21,6 +21,7 @@
 #include <string>
 #include <vector>
 
+#include "portamc/jackknife_bins.hpp"
 #include "portamc/series_analysis.hpp"
 #include "portamc/statistics.hpp"
 #include "portamc/su2/potential.hpp"
@@ -46,17 +47,15 @@ struct EquilibrationPoint {
 EquilibrationPoint equilibration_point(const PointRecord& record);
 
 /// Bins of consecutive equilibrated measurements for the jackknife estimators of one coupling.
-struct Blocking {
-  std::size_t start = 0;       ///< first measurement used (the equilibration point)
-  std::size_t blocks = 0;      ///< number of bins (a trailing partial bin is dropped)
-  std::size_t block_size = 0;  ///< measurements per bin
-  double tau_int = 0.5;        ///< the autocorrelation time the bins were chosen for
-  bool automatic = true;       ///< from choose_bins; false: the jackknife_blocks override
-  bool long_enough = false;    ///< bins of >= 20 tau_int (choose_bins' rule) and >= 2 of them
-};
-/// Bins of the `used` measurements from `start` on: choose_bins(used, tau_int) when
-/// jackknife_blocks is 0, else min(jackknife_blocks, used) bins of equal length.
-Blocking blocking_for(std::size_t start, std::size_t used, double tau_int, int jackknife_blocks);
+/// Bins of the jackknife estimates (core: stats::jackknife_bins; override key
+/// analysis.blocks).
+using Blocking = stats::JackknifeBins;
+/// stats::jackknife_bins with the jackknife_blocks override (0 or less: automatic).
+inline Blocking blocking_for(std::size_t start, std::size_t used, double tau_int,
+                             int jackknife_blocks) {
+  return stats::jackknife_bins(
+      start, used, tau_int, jackknife_blocks > 0 ? static_cast<std::size_t>(jackknife_blocks) : 0);
+}
 
 /// A jackknife estimate over bins with its quality: tau_int and effective_blocks of the
 /// pseudovalues (in bins), and a warning when the bins are too short or the primary series too
