@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <sstream>
 
 namespace portamc::stats {
 
@@ -45,19 +44,6 @@ std::vector<std::string> jackknife_bin_warnings(const JackknifeBins& b, double e
                       " tau_int = " + warning_number(rules.bin_tau_factor * b.tau_int) +
                       " (the error may be too small)");
   return reasons;
-}
-
-std::string join_warnings(const std::vector<std::string>& reasons) {
-  std::string text;
-  for (std::size_t i = 0; i < reasons.size(); ++i) text += (i ? "; " : "") + reasons[i];
-  return text;
-}
-
-std::string warning_number(double x) {
-  std::ostringstream s;
-  s.precision(3);
-  s << x;
-  return s.str();
 }
 
 }  // namespace portamc::stats

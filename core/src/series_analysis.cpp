@@ -40,12 +40,6 @@ bool all_finite(const std::vector<double>& x) {
   return std::all_of(x.begin(), x.end(), [](double v) { return std::isfinite(v); });
 }
 
-std::string join_reasons(const std::vector<std::string>& reasons) {
-  std::ostringstream s;
-  for (std::size_t i = 0; i < reasons.size(); ++i) s << (i ? "; " : "") << reasons[i];
-  return s.str();
-}
-
 }  // namespace
 
 Equilibration detect_equilibration(const std::vector<double>& series, double window_c) {
@@ -144,8 +138,21 @@ SeriesAnalysis analyse_series_from(const std::vector<double>& series, std::size_
     reasons.push_back(s.str());
   }
   r.reliable = reasons.empty();
-  r.warning = join_reasons(reasons);
+  r.warning = join_warnings(reasons);
   return r;
+}
+
+std::string join_warnings(const std::vector<std::string>& reasons) {
+  std::string text;
+  for (std::size_t i = 0; i < reasons.size(); ++i) text += (i ? "; " : "") + reasons[i];
+  return text;
+}
+
+std::string warning_number(double x) {
+  std::ostringstream s;
+  s.precision(3);
+  s << x;
+  return s.str();
 }
 
 SeriesAnalysis analyse_series(const std::vector<double>& series, const SeriesRules& rules) {

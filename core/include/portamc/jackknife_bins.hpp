@@ -32,10 +32,4 @@ JackknifeBins jackknife_bins(std::size_t start, std::size_t used, double tau_int
 std::vector<std::string> jackknife_bin_warnings(const JackknifeBins& bins, double effective_samples,
                                                 const std::string& override_key);
 
-/// Reasons joined by "; ", the form of SeriesAnalysis::warning.
-std::string join_warnings(const std::vector<std::string>& reasons);
-
-/// x with three significant digits, as the warnings print numbers.
-std::string warning_number(double x);
-
 }  // namespace portamc::stats

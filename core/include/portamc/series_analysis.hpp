@@ -86,4 +86,10 @@ SeriesAnalysis analyse_series(const std::vector<double>& series, const SeriesRul
 SeriesAnalysis analyse_series_from(const std::vector<double>& series, std::size_t start,
                                    const SeriesRules& rules = {});
 
+/// Reasons joined by "; ", the form of SeriesAnalysis::warning.
+std::string join_warnings(const std::vector<std::string>& reasons);
+
+/// x with three significant digits, as the warnings print numbers.
+std::string warning_number(double x);
+
 }  // namespace portamc::stats
