@@ -8,6 +8,7 @@
 #include <random>
 #include <vector>
 
+#include "../common/ar1_series.hpp"
 #include "portamc/error_calibration.hpp"
 #include "portamc/series_analysis.hpp"
 
@@ -15,21 +16,9 @@ namespace {
 
 using namespace portamc::stats;
 
-std::vector<double> ar1(std::size_t n, double rho, std::uint64_t seed) {
-  std::mt19937_64 gen(seed);
-  std::normal_distribution<double> noise(0.0, 1.0);
-  std::vector<double> x(n);
-  // Start in the stationary law, so that any transient is only the one a test plants.
-  double v = noise(gen) / std::sqrt(1.0 - rho * rho);
-  for (std::size_t t = 0; t < n; ++t) {
-    x[t] = v;
-    v = rho * v + noise(gen);
-  }
-  return x;
-}
-
+using portamc::testing::ar1_series;
 double ar1_tau(double rho) {
-  return (1.0 + rho) / (2.0 * (1.0 - rho));
+  return portamc::testing::ar1_tau_int(rho);
 }
 
 TEST(ChiSquare, QuantilesMatchTables) {
@@ -66,21 +55,21 @@ TEST(ErrorCalibration, HonestErrorsPassAndWrongOnesFail) {
 
 TEST(SeriesAnalysis, Ar1TauAndErrorMatchTheory) {
   const double rho = 0.9;
-  const auto x = ar1(40000, rho, 11);
+  const auto x = ar1_series(40000, rho, 11);
   const SeriesAnalysis a = analyse_series(x);
   EXPECT_NEAR(a.tau.tau_int, ar1_tau(rho), 4 * a.tau.tau_error);
   EXPECT_NEAR(a.effective_samples, a.used / (2 * a.tau.tau_int), 1e-9);
   EXPECT_GE(a.bins.bin_size, static_cast<std::size_t>(std::ceil(20 * a.tau.tau_int)));
   EXPECT_TRUE(a.reliable) << a.warning;
-  // Exact error of the mean of a stationary AR(1): sigma_x sqrt(2 tau / N).
-  const double exact = std::sqrt(1.0 / (1 - rho * rho) * 2 * ar1_tau(rho) / a.used);
+  // Exact error of the mean of a stationary AR(1) of unit variance: sqrt(2 tau / N).
+  const double exact = std::sqrt(2 * ar1_tau(rho) / a.used);
   EXPECT_NEAR(a.mean.error / exact, 1.0, 0.35);
   EXPECT_LT(a.discarded, x.size() / 4);  // a stationary series loses little
 }
 
 TEST(SeriesAnalysis, LongSeriesTauByBinning) {
   const double rho = 0.95;
-  const auto x = ar1(300000, rho, 3);
+  const auto x = ar1_series(300000, rho, 3);
   const Autocorrelation direct = integrated_autocorrelation_time(x);
   const Autocorrelation binned = autocorrelation_time(x);
   EXPECT_NEAR(binned.tau_int, ar1_tau(rho), 0.15 * ar1_tau(rho));
@@ -88,9 +77,9 @@ TEST(SeriesAnalysis, LongSeriesTauByBinning) {
 }
 
 TEST(SeriesAnalysis, PlantedTransientIsRemoved) {
-  const double rho = 0.8, sigma = 1.0 / std::sqrt(1 - rho * rho);
+  const double rho = 0.8, sigma = 1.0;
   for (std::uint64_t seed : {1, 2, 3, 4, 5}) {
-    auto x = ar1(20000, rho, seed);
+    auto x = ar1_series(20000, rho, seed);
     // An exponential relaxation from 30 sigma with time constant 300: below 0.05 sigma
     // after t = 300 ln 600 ~ 1900.
     for (std::size_t t = 0; t < x.size(); ++t) x[t] += 30 * sigma * std::exp(-double(t) / 300);
@@ -113,7 +102,7 @@ TEST(SeriesAnalysis, ErrorsAreCalibratedOverSeeds) {
   const double rho = 0.9;
   std::vector<double> means, errors;
   for (std::uint64_t seed = 100; seed < 116; ++seed) {
-    auto x = ar1(8000, rho, seed);
+    auto x = ar1_series(8000, rho, seed);
     for (std::size_t t = 0; t < x.size(); ++t) x[t] += 10 * std::exp(-double(t) / 100);
     const SeriesAnalysis a = analyse_series(x);
     means.push_back(a.mean.value);
@@ -124,7 +113,7 @@ TEST(SeriesAnalysis, ErrorsAreCalibratedOverSeeds) {
 }
 
 TEST(SeriesAnalysis, ShortAndDegenerateSeriesAreFlagged) {
-  const SeriesAnalysis short_one = analyse_series(ar1(60, 0.9, 1));
+  const SeriesAnalysis short_one = analyse_series(ar1_series(60, 0.9, 1));
   EXPECT_FALSE(short_one.reliable);
   EXPECT_NE(short_one.warning.find("effective samples"), std::string::npos) << short_one.warning;
   const SeriesAnalysis one = analyse_series({1.0});

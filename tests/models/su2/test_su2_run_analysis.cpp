@@ -12,22 +12,15 @@
 #include <string>
 #include <vector>
 
+#include "../../common/ar1_series.hpp"
+
 namespace {
 
 using namespace portamc::su2;
 
-// AR(1) noise x_t = rho x_{t-1} + sqrt(1 - rho^2) e_t (unit variance, tau_int =
-// (1+rho)/(2(1-rho))).
+// AR(1) noise of unit variance, tau_int = (1+rho)/(2(1-rho)).
 std::vector<double> ar1(std::size_t n, double rho, std::uint64_t seed) {
-  std::mt19937_64 engine(seed);
-  std::normal_distribution<double> gauss(0.0, 1.0);
-  std::vector<double> x(n);
-  double state = gauss(engine);
-  for (auto& v : x) {
-    state = rho * state + std::sqrt(1 - rho * rho) * gauss(engine);
-    v = state;
-  }
-  return x;
+  return portamc::testing::ar1_series(n, rho, seed);
 }
 
 RunParameters parameters(std::size_t measurements) {
