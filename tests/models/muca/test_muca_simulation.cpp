@@ -78,6 +78,12 @@ TEST(MucaSimulation, CheckpointResumesBitForBit) {
   EXPECT_EQ(a.model.step, b.model.step);
   EXPECT_EQ(a.model.log_weights, b.model.log_weights);
   EXPECT_EQ(a.driver.block_histograms, b.driver.block_histograms);
+  // The walker-group records survive the checkpoint mid-production too.
+  EXPECT_EQ(a.driver.groups, 7);
+  EXPECT_EQ(a.driver.groups, b.driver.groups);
+  EXPECT_EQ(a.driver.group_histograms, b.driver.group_histograms);
+  EXPECT_EQ(a.driver.block_group_windows, b.driver.block_group_windows);
+  EXPECT_TRUE(again.production_by_group());
   ASSERT_EQ(a.driver.records.size(), b.driver.records.size());
   for (std::size_t i = 0; i < a.driver.records.size(); ++i) {
     EXPECT_EQ(a.driver.records[i].histogram, b.driver.records[i].histogram);
