@@ -156,6 +156,13 @@ const std::vector<count_type>& Simulation::production_block() {
                                      ? params_.production_updates_per_block
                                      : 10 * (static_cast<std::uint64_t>(driver_.updates_real) + 1);
   }
+  // A production resumed with another production.walker_groups cannot continue its group
+  // records: they are dropped, and the errors come from time bins.
+  if (driver_.groups != model_.walker_groups()) {
+    driver_.groups = 0;
+    driver_.group_histograms.clear();
+    driver_.block_group_windows.clear();
+  }
   const bool by_group = production_by_group();
   std::vector<count_type> grouped = model_.sample_by_group(driver_.production_updates);
   comm_.sum(grouped);

@@ -92,6 +92,21 @@ TEST(MucaSimulation, CheckpointResumesBitForBit) {
   std::filesystem::remove_all(dir);
 }
 
+TEST(MucaSimulation, ResumingWithOtherWalkerGroupsFallsBackToTimeBins) {
+  Simulation first(resumable());
+  while (!first.converged() && !first.iterations_exhausted()) first.iterate();
+  for (int b = 0; b < 2; ++b) first.production_block();
+  ASSERT_TRUE(first.production_by_group());
+  Parameters other = resumable();
+  other.walker_groups = 3;
+  Simulation resumed(other);
+  resumed.restore(first.checkpoint());
+  while (!resumed.production_done()) resumed.production_block();
+  EXPECT_FALSE(resumed.production_by_group());
+  EXPECT_EQ(resumed.driver().groups, 0);
+  EXPECT_EQ(resumed.driver().block_histograms.size(), 4u);
+}
+
 TEST(MucaSimulation, ReadCheckpointRejectsOtherFiles) {
   const auto dir = std::filesystem::temp_directory_path() / "portamc_test_not_checkpoint";
   std::filesystem::create_directories(dir);
