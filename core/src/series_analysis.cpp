@@ -17,16 +17,6 @@ constexpr std::size_t kMaxDirectSamples = 65536;
 constexpr std::size_t kMaxEquilibrationSamples = 4096;
 constexpr std::size_t kEquilibrationCandidates = 64;  // t0 = j N / 64, j = 0..32
 
-std::vector<double> means_of_bins(const std::vector<double>& x, std::size_t m) {
-  std::vector<double> y(x.size() / m);
-  for (std::size_t b = 0; b < y.size(); ++b) {
-    double s = 0;
-    for (std::size_t i = b * m; i < (b + 1) * m; ++i) s += x[i];
-    y[b] = s / static_cast<double>(m);
-  }
-  return y;
-}
-
 double variance_of(const std::vector<double>& x) {
   double mean = 0;
   for (double v : x) mean += v;
@@ -48,7 +38,7 @@ Equilibration detect_equilibration(const std::vector<double>& series, double win
   Equilibration best{0, static_cast<double>(n)};
   if (n < 8) return best;
   const std::size_t m = (n + kMaxEquilibrationSamples - 1) / kMaxEquilibrationSamples;
-  const std::vector<double> y = m > 1 ? means_of_bins(series, m) : series;
+  const std::vector<double> y = m > 1 ? bin_means(series, m) : series;
   const std::size_t ny = y.size();
   best.effective_samples = -1;
   for (std::size_t j = 0; 2 * j <= kEquilibrationCandidates; ++j) {
@@ -72,7 +62,7 @@ Autocorrelation autocorrelation_time(const std::vector<double>& series, double w
   }
   if (!all_finite(series)) throw std::invalid_argument("autocorrelation: non-finite sample");
   const std::size_t m = (series.size() + kMaxDirectSamples - 1) / kMaxDirectSamples;
-  const std::vector<double> y = means_of_bins(series, m);
+  const std::vector<double> y = bin_means(series, m);
   const double var_x = variance_of(series);
   if (!(var_x > 0)) return {0.5, 0.0, 0, true};
   const Autocorrelation a = integrated_autocorrelation_time(y, window_c);

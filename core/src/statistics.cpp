@@ -30,16 +30,6 @@ Estimate mean_with_standard_error(const std::vector<double>& values) {
   return {mean, std::sqrt(variance / n)};
 }
 
-std::vector<double> bin_means(const std::vector<double>& series, std::size_t bin_size) {
-  std::vector<double> means(series.size() / bin_size);
-  for (std::size_t b = 0; b < means.size(); ++b) {
-    double sum = 0.0;
-    for (std::size_t i = b * bin_size; i < (b + 1) * bin_size; ++i) sum += series[i];
-    means[b] = sum / static_cast<double>(bin_size);
-  }
-  return means;
-}
-
 // Averaging neighbouring pairs of bin means gives the bins of twice the size (floor division
 // composes, so the dropped tail is the same as binning from scratch) in O(bins) instead of O(N).
 std::vector<double> merge_pairs(const std::vector<double>& means) {
@@ -89,6 +79,16 @@ std::vector<double> sum_blocks(const std::vector<std::vector<double>>& blocks) {
 }
 
 }  // namespace
+
+std::vector<double> bin_means(const std::vector<double>& series, std::size_t bin_size) {
+  std::vector<double> means(series.size() / bin_size);
+  for (std::size_t b = 0; b < means.size(); ++b) {
+    double sum = 0.0;
+    for (std::size_t i = b * bin_size; i < (b + 1) * bin_size; ++i) sum += series[i];
+    means[b] = sum / static_cast<double>(bin_size);
+  }
+  return means;
+}
 
 Estimate binned_mean(const std::vector<double>& series, std::size_t bin_size) {
   if (bin_size == 0) throw std::invalid_argument("binned_mean: bin_size must be positive");

@@ -13,6 +13,9 @@ struct Estimate {
   double error;
 };
 
+// Means of consecutive bins of `bin_size` samples; a trailing partial bin is dropped.
+std::vector<double> bin_means(const std::vector<double>& series, std::size_t bin_size);
+
 // Mean with the standard error computed from non-overlapping bins of `bin_size` samples.
 // A trailing partial bin is dropped, for the value as well as the error, so that both describe
 // the same samples. Throws std::invalid_argument if bin_size is 0 or fewer than 2 bins fit.
