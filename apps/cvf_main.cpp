@@ -199,7 +199,7 @@ int run(const app::Context& ctx) {
   } catch (const std::exception& e) {
     throw app::AgreedFailure(app::exit_bad_input, e.what());
   }
-  app::check_result_path(ctx, output);
+  app::check_run_files(ctx, {{"output", output}});
   // Sizes that do not fit are bad input: checked before anything is allocated or written.
   app::collective_check(ctx, [&] {
     try {

@@ -520,8 +520,8 @@ int run(const app::Context& ctx) {
       c.string("checkpoint.file").empty() ? output + ".checkpoint" : c.string("checkpoint.file");
   const double every = c.real("checkpoint.every");
   const long long stop_after = c.integer("checkpoint.stop_after");
-  app::check_result_path(ctx, output);
-  app::check_result_path(ctx, ckpt_path);
+  app::check_run_files(ctx, {{"output", output}, {"checkpoint.file", ckpt_path, true}});
+  const app::FileLock ckpt_lock = app::lock_checkpoint(ctx, ckpt_path);
   // Every rank resolves the same input; the checks agree so that all ranks stop together.
   std::optional<ResolvedRun> resolved_input;
   std::unique_ptr<Simulation> simulation;

@@ -121,8 +121,8 @@ int run(const app::Context& ctx) {
       c.string("checkpoint.file").empty() ? output + ".checkpoint" : c.string("checkpoint.file");
   const long long every = c.integer("checkpoint.every");
   const long long stop_after = c.integer("checkpoint.stop_after");
-  app::check_result_path(ctx, output);
-  app::check_result_path(ctx, ckpt_path);
+  app::check_run_files(ctx, {{"output", output}, {"checkpoint.file", ckpt_path, true}});
+  const app::FileLock ckpt_lock = app::lock_checkpoint(ctx, ckpt_path);
 
   // Every rank reads the whole checkpoint first: with model.walkers = auto the run continues
   // with the checkpoint's W (auto would depend on the rank count).

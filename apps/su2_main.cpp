@@ -337,9 +337,11 @@ int run(const app::Context& ctx) {
       c.string("checkpoint.file").empty() ? output + ".checkpoint" : c.string("checkpoint.file");
   const std::string save_path = c.string("output.save_config");
   const long long every = c.integer("checkpoint.every");
-  app::check_result_path(ctx, output);
-  app::check_result_path(ctx, ckpt_path);
-  if (!save_path.empty()) app::check_result_path(ctx, save_path);
+  app::check_run_files(
+      ctx,
+      {{"output", output}, {"checkpoint.file", ckpt_path, true}, {"output.save_config", save_path}},
+      {{"model.start_file", p.start_file}});
+  const app::FileLock ckpt_lock = app::lock_checkpoint(ctx, ckpt_path);
 
   // The start configuration is read on rank 0 and sent out in blocks; the other ranks only
   // need the RNG counter it continues.

@@ -51,7 +51,7 @@ int run(const app::Context& ctx) {
       ctx.options.output.empty() ? c.string("output.file") : ctx.options.output;
   if (!ctx.options.resume.empty())
     throw app::BadInput("--resume: portamc-tilings has no checkpoints (runs are restarted)");
-  app::check_result_path(ctx, output);  // on rank 0, which alone writes it
+  app::check_run_files(ctx, {{"output", output}});  // on rank 0, which alone writes it
   // Every rank prepares the same problem (deterministic) and checks that the ranks can share
   // it out; a failure on any rank is one exit code 2 on all of them.
   tilings::PreparedRun prepared;

@@ -33,6 +33,7 @@ void print_help(const Description& d, const config::Schema& schema) {
             << "  -o, --output FILE     HDF5 output file (overrides output.file)\n"
             << "      --resume FILE     continue from a checkpoint written by an earlier run\n"
             << "  -q, --quiet           no progress line and no summary\n"
+            << "      --force           replace a written file that is a symbolic link\n"
             << "      --kokkos-...      options passed to Kokkos (e.g. --kokkos-num-threads=8)\n\n"
             << "Exit codes: 0 success, 1 runtime failure, 2 bad input, 3 interrupted "
                "(checkpoint written)\n\n"
@@ -51,6 +52,15 @@ bool parse_arguments(const std::vector<std::string>& args, Options& opt, bool& h
     out = args[++i];
     return true;
   };
+  // An empty file name would silently mean "the configured default": refuse it instead.
+  auto file_name = [&](const std::string& flag, const std::string& value, std::string& out) {
+    if (value.empty()) {
+      err << name << ": " << flag << " needs a file name, not an empty string\n";
+      return false;
+    }
+    out = value;
+    return true;
+  };
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
     std::string value;
@@ -62,20 +72,25 @@ bool parse_arguments(const std::vector<std::string>& args, Options& opt, bool& h
       opt.dry_run = true;
     } else if (a == "-q" || a == "--quiet") {
       opt.quiet = true;
+    } else if (a == "--force") {
+      opt.force = true;
     } else if (a == "--set") {
       if (!need_value(i, a, value)) return false;
       opt.overrides.push_back(value);
     } else if (a.rfind("--set=", 0) == 0) {
       opt.overrides.push_back(a.substr(6));
     } else if (a == "-o" || a == "--output") {
-      if (!need_value(i, a, opt.output)) return false;
+      if (!need_value(i, a, value) || !file_name(a, value, opt.output)) return false;
     } else if (a.rfind("--output=", 0) == 0) {
-      opt.output = a.substr(9);
+      if (!file_name("--output", a.substr(9), opt.output)) return false;
     } else if (a == "--resume") {
-      if (!need_value(i, a, opt.resume)) return false;
+      if (!need_value(i, a, value) || !file_name(a, value, opt.resume)) return false;
     } else if (a.rfind("--resume=", 0) == 0) {
-      opt.resume = a.substr(9);
-    } else if (!a.empty() && a[0] == '-') {
+      if (!file_name("--resume", a.substr(9), opt.resume)) return false;
+    } else if (a.empty()) {
+      err << name << ": an empty argument where the input file was expected\n";
+      return false;
+    } else if (a[0] == '-') {
       err << name << ": unknown option '" << a << "' (see --help)\n";
       return false;
     } else if (opt.input.empty()) {
@@ -190,6 +205,9 @@ int run_app(parallel::Environment& environment, int argc, char** argv,
 
   std::signal(SIGINT, on_stop_signal);
   std::signal(SIGTERM, on_stop_signal);
+  // A file-size limit (ulimit -f) would kill the process with SIGXFSZ in the middle of a write;
+  // ignored, the write fails with EFBIG and the run reports it like a full disk.
+  std::signal(SIGXFSZ, SIG_IGN);
   const Context context{*cfg, options, device, command_line, comm};
   // With several ranks an exception on one rank may leave the others in a collective: such
   // a failure ends every rank (Environment::abort) after this rank reported it.
@@ -265,17 +283,31 @@ void collective_check(const Context& context, const std::function<void()>& check
   throw AgreedFailure(static_cast<ExitCode>(coded[0] - '0'), message);
 }
 
-void check_result_path(const Context& context, const std::string& path) {
+void check_run_files(const Context& context, const std::vector<NamedFile>& written,
+                     const std::vector<NamedFile>& read) {
   collective_check(
       context,
       [&] {
-        try {
-          h5::check_writable(path);
-        } catch (const std::runtime_error& e) {
-          throw BadInput(e.what());
+        RunFiles files{context.options.input, context.options.resume, written, read,
+                       context.options.force};
+        check_run_files(files);
+        for (const NamedFile& f : written) {
+          if (f.path.empty()) continue;
+          try {
+            h5::check_writable(f.path);
+          } catch (const std::runtime_error& e) {
+            throw BadInput(f.role + ": " + e.what());
+          }
         }
       },
       true);
+}
+
+FileLock lock_checkpoint(const Context& context, const std::string& path) {
+  FileLock lock;
+  collective_check(
+      context, [&] { lock = FileLock(path, "checkpoint file"); }, true);
+  return lock;
 }
 
 void require_single_rank(const Context& context, const std::string& app_name,
@@ -286,20 +318,6 @@ void require_single_rank(const Context& context, const std::string& app_name,
                           ": pending work of issue #7); it was started on " +
                           std::to_string(context.comm.size()) +
                           " ranks: run it on one rank (without mpiexec, or mpiexec -n 1)");
-}
-
-std::string checkpoint_path(const Context& context, const std::string& path) {
-  return parallel::rank_file(path, context.comm);
-}
-
-void check_checkpoint_path(const Context& context, const std::string& path) {
-  collective_check(context, [&] {
-    try {
-      h5::check_writable(checkpoint_path(context, path));
-    } catch (const std::runtime_error& e) {
-      throw BadInput(e.what());
-    }
-  });
 }
 
 Progress::Progress(std::string label, bool enabled)

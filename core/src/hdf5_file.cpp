@@ -49,13 +49,28 @@ herr_t collect_error(unsigned, const H5E_error2_t* error, void* client) {
   return 0;
 }
 
+// A failed read or write of the file itself arrives as one long line with the time, buffer
+// address and byte counts ("file write failed: time = ..., errno = 28, error message = 'No
+// space left on device', ..."). The user needs the system's reason: keep that and the action.
+std::string readable_io_error(const std::string& message) {
+  const std::string key = "error message = '";
+  const std::size_t start = message.find(key);
+  if (start == std::string::npos) return message;
+  const std::size_t end = message.find('\'', start + key.size());
+  if (end == std::string::npos) return message;
+  const std::size_t colon = message.find(':');
+  const std::string action = colon < start ? message.substr(0, colon) : "file I/O failed";
+  return action + ": " + message.substr(start + key.size(), end - start - key.size());
+}
+
 // The innermost entry of the error stack is the root cause ("object 'x' doesn't exist",
 // "name already exists", errno text); the outer ones only say which API call failed.
 // Must be called right after the failing call: the next HDF5 API call clears the stack.
 std::string hdf5_reason() {
   std::vector<std::string> messages;
   H5Ewalk2(H5E_DEFAULT, H5E_WALK_UPWARD, collect_error, &messages);
-  return messages.empty() ? std::string("unknown HDF5 error") : messages.front();
+  if (messages.empty()) return "unknown HDF5 error";
+  return readable_io_error(messages.front());
 }
 
 [[noreturn]] void fail(const std::string& action, const std::string& object,
@@ -554,6 +569,59 @@ TimeSeries Group::time_series(const std::string& name, const std::string& units,
 // ---------------------------------------------------------------------------------------------
 // check_writable / OutputFile
 
+namespace {
+
+// Writes `bytes` to `temp`, syncs it and renames it over `path`; on any failure removes
+// `temp`, leaves `path` as it was and throws with the system's reason (a full disk, a quota,
+// an I/O error, which network file systems may report only at close).
+void write_file_durably(const std::string& temp, const std::string& path,
+                        const std::vector<char>& bytes) {
+  const auto fail_commit = [&](const std::string& step, int error) {
+    ::unlink(temp.c_str());
+    throw std::runtime_error("cannot write output file '" + path + "': " + step + " '" + temp +
+                             "' failed: " + errno_text(error) + "; any earlier '" + path +
+                             "' is unchanged");
+  };
+  const int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (fd < 0) fail_commit("creating", errno);
+  std::size_t done = 0;
+  while (done < bytes.size()) {
+    const ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) {
+      const int saved = n < 0 ? errno : EIO;
+      ::close(fd);
+      fail_commit("writing", saved);
+    }
+    done += static_cast<std::size_t>(n);
+  }
+  // Without fsync a crash shortly after the rename can leave '<path>' with its final name but
+  // not its data, which is exactly what the temporary name is there to avoid.
+  if (::fsync(fd) != 0) {
+    const int saved = errno;
+    ::close(fd);
+    fail_commit("syncing", saved);
+  }
+  if (::close(fd) != 0) fail_commit("closing", errno);
+  if (std::rename(temp.c_str(), path.c_str()) != 0) {
+    const int saved = errno;
+    ::unlink(temp.c_str());
+    throw std::runtime_error("cannot write output file '" + path + "': cannot rename '" + temp +
+                             "' to it: " + errno_text(saved));
+  }
+  // Make the rename itself durable. Some file systems refuse fsync on directories; the data is
+  // already safe then, so that is not worth failing a finished run for.
+  const fs::path directory =
+      fs::path(path).has_parent_path() ? fs::path(path).parent_path() : fs::path(".");
+  const int dir_fd = ::open(directory.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (dir_fd >= 0) {
+    ::fsync(dir_fd);
+    ::close(dir_fd);
+  }
+}
+
+}  // namespace
+
 void check_writable(const std::string& path) {
   const auto fail_write = [&path](const std::string& reason) {
     throw std::runtime_error("cannot write output file '" + path + "': " + reason);
@@ -589,12 +657,26 @@ void check_writable(const std::string& path) {
 OutputFile::OutputFile(const std::string& path)
     : path_(path), temp_path_(path + ".tmp-" + std::to_string(::getpid())) {
   check_writable(path_);
+  // The temporary name exists from the start: it shows a run in progress, and an unwritable
+  // place fails here rather than after the run.
+  const int fd = ::open(temp_path_.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (fd < 0) {
+    const int saved = errno;
+    throw std::runtime_error("cannot write output file '" + path_ + "': cannot create '" +
+                             temp_path_ + "': " + errno_text(saved));
+  }
+  ::close(fd);
   QuietErrors quiet;
   detail::Handle fapl = file_access(path_);
+  // HDF5 builds the file in memory and commit() writes it with plain POSIX calls. HDF5 cannot
+  // recover from a failed write of its own (after a full disk its metadata cache refuses every
+  // later flush and close, and the library crashes at exit), so it must never see the disk.
+  check(H5Pset_fapl_core(fapl.get(), std::size_t{1} << 24, false),
+        "cannot set the memory driver for", "/", path_);
   const hid_t file = H5Fcreate(temp_path_.c_str(), H5F_ACC_TRUNC, H5P_DEFAULT, fapl.get());
   if (file < 0) {
     const std::string reason = hdf5_reason();
-    ::unlink(temp_path_.c_str());  // H5Fcreate may have created the file before failing
+    ::unlink(temp_path_.c_str());
     throw std::runtime_error("cannot write output file '" + path_ + "': cannot create '" +
                              temp_path_ + "': " + reason);
   }
@@ -626,9 +708,9 @@ void OutputFile::abandon() noexcept {
   if (file_.empty()) return;
   {
     QuietErrors quiet;
-    H5Fclose(file_.get());  // strong close degree: also closes objects still open in it
+    H5Fclose(file_.get());  // in memory, so it cannot fail on the disk; strong close degree
   }
-  file_ = detail::Handle();  // id is now invalid; reset() will not release it again
+  file_.release();  // consumed by H5Fclose; never close it again
   ::unlink(temp_path_.c_str());
 }
 
@@ -642,59 +724,25 @@ Group OutputFile::root() {
                "/");
 }
 
-void OutputFile::flush() {
-  if (file_.empty()) {
-    throw std::runtime_error("HDF5 file '" + path_ + "' is " +
-                             (committed_ ? "already committed" : "not open"));
-  }
-  QuietErrors quiet;
-  check(H5Fflush(file_.get(), H5F_SCOPE_GLOBAL), "cannot flush", "/", path_);
-}
-
 void OutputFile::commit() {
   if (file_.empty()) {
     throw std::runtime_error("cannot commit HDF5 file '" + path_ +
                              "': " + (committed_ ? "already committed" : "not open"));
   }
-  const auto fail_commit = [this](const std::string& reason) {
-    throw std::runtime_error("cannot commit HDF5 file '" + path_ + "': " + reason);
-  };
+  std::vector<char> image;
   {
     QuietErrors quiet;
     check(H5Fflush(file_.get(), H5F_SCOPE_GLOBAL), "cannot flush", "/", path_);
-    const herr_t closed = H5Fclose(file_.get());
-    const std::string reason = closed < 0 ? hdf5_reason() : std::string();
-    file_ = detail::Handle();  // after H5Fclose, failed or not, the id must not be reused
-    if (closed < 0) {
-      ::unlink(temp_path_.c_str());
-      fail_commit("closing '" + temp_path_ + "' failed: " + reason);
-    }
+    const ssize_t size = H5Fget_file_image(file_.get(), nullptr, 0);
+    if (size < 0) fail("cannot take the image of", "/", path_);
+    image.resize(static_cast<std::size_t>(size));
+    if (H5Fget_file_image(file_.get(), image.data(), image.size()) != size)
+      fail("cannot take the image of", "/", path_);
+    H5Fclose(file_.get());  // in memory: frees the driver's copy before the file is written
+    file_.release();
   }
-  // HDF5 does not fsync. Without it a crash shortly after the rename can leave '<path>' with
-  // its final name but not its data, which is exactly what the temporary name is there to avoid.
-  const int fd = ::open(temp_path_.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0 || ::fsync(fd) != 0) {
-    const int saved = errno;
-    if (fd >= 0) ::close(fd);
-    ::unlink(temp_path_.c_str());
-    fail_commit("cannot sync '" + temp_path_ + "' to disk: " + errno_text(saved));
-  }
-  ::close(fd);
-  if (std::rename(temp_path_.c_str(), path_.c_str()) != 0) {
-    const int saved = errno;
-    ::unlink(temp_path_.c_str());
-    fail_commit("cannot rename '" + temp_path_ + "' to it: " + errno_text(saved));
-  }
+  write_file_durably(temp_path_, path_, image);
   committed_ = true;
-  // Make the rename itself durable. Some file systems refuse fsync on directories; the data is
-  // already safe then, so that is not worth failing a finished run for.
-  const fs::path directory =
-      fs::path(path_).has_parent_path() ? fs::path(path_).parent_path() : fs::path(".");
-  const int dir_fd = ::open(directory.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-  if (dir_fd >= 0) {
-    ::fsync(dir_fd);
-    ::close(dir_fd);
-  }
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -41,6 +41,13 @@ class AppTest : public ::testing::Test {
     const int status = std::system(command(args).c_str());
     return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   }
+  /// Exit status of a /bin/sh command line (to run the app under a limit such as ulimit); its
+  /// output goes to log.txt. `line` must not contain single quotes.
+  int run_shell(const std::string& line) {
+    const std::string cmd = "/bin/sh -c '" + line + "' > " + path("log.txt") + " 2>&1";
+    const int status = std::system(cmd.c_str());
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  }
   /// Starts the app with `args`, sends SIGINT once `file` exists (at most 60 s later) and
   /// returns the exit status, or -1 if the app did not exit normally.
   int interrupt_once_written(const std::string& args, const std::string& file) {

@@ -4,8 +4,12 @@
 
 #include <gtest/gtest.h>
 
+#include <sys/resource.h>
 #include <unistd.h>
 #include "../common/expect_error.hpp"
+#include "../common/temp_dir.hpp"
+
+#include <csignal>
 
 #include <atomic>
 #include <cstdint>
@@ -22,26 +26,7 @@ namespace {
 namespace fs = std::filesystem;
 namespace h5 = portamc::h5;
 
-// Each test gets its own directory so tests can run in parallel (ctest -j) without collisions.
-class TempDir : public ::testing::Test {
- protected:
-  void SetUp() override {
-    static std::atomic<int> counter{0};
-    dir_ = fs::temp_directory_path() /
-           ("portamc_h5_test_" + std::to_string(::getpid()) + "_" + std::to_string(counter++));
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-  }
-  void TearDown() override {
-    std::error_code ignored;
-    // A test may have made the directory read-only; give permissions back before removing it.
-    fs::permissions(dir_, fs::perms::owner_all, fs::perm_options::add, ignored);
-    fs::remove_all(dir_, ignored);
-  }
-  std::string file(const std::string& name) const { return (dir_ / name).string(); }
-
-  fs::path dir_;
-};
+using portamc::testing::TempDir;
 
 std::string slurp(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
@@ -281,7 +266,6 @@ TEST_F(TempDir, CommitRenamesTemporaryFile) {
   EXPECT_FALSE(fs::exists(path));
   h5::Group root = out.root();
   root.write("x", std::vector<double>{1, 2, 3}, "m", "positions");
-  out.flush();
   EXPECT_FALSE(fs::exists(path));
   out.commit();
   EXPECT_TRUE(out.committed());
@@ -338,6 +322,38 @@ TEST_F(TempDir, ExceptionDoesNotClobberPreviousFile) {
   }
   EXPECT_EQ(slurp(path), "results of an earlier, finished run");
   EXPECT_FALSE(fs::exists(path + ".tmp-" + std::to_string(::getpid())));
+}
+
+// A write that fails (here a file-size limit: EFBIG, as a full disk gives ENOSPC) must neither
+// crash HDF5 nor touch the earlier file, and must leave no temporary file.
+TEST_F(TempDir, FailedWriteKeepsTheEarlierFileAndLeavesNoTemporary) {
+  const std::string path = file("result.h5");
+  std::ofstream(path) << "results of an earlier, finished run";
+  rlimit previous{};
+  ASSERT_EQ(::getrlimit(RLIMIT_FSIZE, &previous), 0);
+  void (*previous_handler)(int) = std::signal(SIGXFSZ, SIG_IGN);
+  rlimit small = previous;
+  small.rlim_cur = 64 * 1024;
+  ASSERT_EQ(::setrlimit(RLIMIT_FSIZE, &small), 0);
+  std::string message;
+  try {
+    h5::OutputFile out(path);
+    out.root().write("x", std::vector<double>(1 << 16, 1.0), "", "more than the limit");
+    out.commit();
+  } catch (const std::runtime_error& e) {
+    message = e.what();
+  }
+  ::setrlimit(RLIMIT_FSIZE, &previous);
+  std::signal(SIGXFSZ, previous_handler);
+  EXPECT_NE(message.find("File too large"), std::string::npos) << message;
+  EXPECT_NE(message.find("is unchanged"), std::string::npos) << message;
+  EXPECT_EQ(slurp(path), "results of an earlier, finished run");
+  EXPECT_FALSE(fs::exists(path + ".tmp-" + std::to_string(::getpid())));
+  // The library is still usable: the next file is written normally.
+  h5::OutputFile again(file("next.h5"));
+  again.root().write_scalar("x", 1, "", "");
+  again.commit();
+  EXPECT_EQ(h5::InputFile(file("next.h5")).read_scalar<int>("/x"), 1);
 }
 
 TEST_F(TempDir, MoveTransfersOwnership) {

@@ -12,8 +12,8 @@
 // --dry-run print on rank 0 only. Errors that only some ranks might meet inside `run` go
 // through collective_check, which lets every rank exit with the same code; any other
 // exception escaping `run` on a rank ends all ranks (MPI_Abort with its exit code) instead of
-// leaving them waiting in a collective. Only rank 0 writes the result file
-// (check_result_path); checkpoints are one file per rank (checkpoint_path).
+// leaving them waiting in a collective. Only rank 0 writes the result file and the checkpoint
+// (check_run_files, lock_checkpoint).
 #include <functional>
 #include <string>
 #include <vector>
@@ -22,6 +22,7 @@
 #include "portamc/device_info.hpp"
 #include "portamc/hdf5_file.hpp"
 #include "portamc/parallel.hpp"
+#include "portamc/run_files.hpp"
 
 namespace portamc::app {
 
@@ -52,6 +53,7 @@ struct Options {
   std::string resume;                  ///< --resume checkpoint file
   bool dry_run = false;
   bool quiet = false;
+  bool force = false;  ///< --force: a written file that is a symbolic link may be replaced
 };
 
 struct Context {
@@ -90,18 +92,20 @@ bool stop_requested(const parallel::Communicator& comm);
 void collective_check(const Context& context, const std::function<void()>& check,
                       bool root_only = false);
 
-/// Checks on rank 0, which alone writes it, that the result file can be created; every rank
-/// throws AgreedFailure (exit code 2) if not. Collective.
-void check_result_path(const Context& context, const std::string& path);
-/// This rank's checkpoint file for the checkpoint path `path`: `path` itself on one rank,
-/// `path.rank<r>of<R>` on R ranks (a checkpoint resumes on as many ranks as wrote it).
-std::string checkpoint_path(const Context& context, const std::string& path);
+/// Checks on rank 0, before any work, every file the run writes (`written`: output,
+/// checkpoint, ...) against each other, the input and the --resume file, and that each can be
+/// created (portamc/run_files.hpp states the rules); every rank throws AgreedFailure (exit code
+/// 2) if not. Collective.
+void check_run_files(const Context& context, const std::vector<NamedFile>& written,
+                     const std::vector<NamedFile>& read = {});
+/// Locks the checkpoint file on rank 0, which alone writes it, for as long as the returned
+/// lock lives; every rank throws AgreedFailure (exit code 2) when another run holds it.
+/// Collective.
+FileLock lock_checkpoint(const Context& context, const std::string& path);
 /// For apps that do not distribute their work over ranks yet: with more than one rank every
 /// rank throws AgreedFailure (exit code 2) saying so; `pending` names the missing piece.
 void require_single_rank(const Context& context, const std::string& app_name,
                          const std::string& pending);
-/// Checks on every rank that its checkpoint file can be written; collective as above.
-void check_checkpoint_path(const Context& context, const std::string& path);
 
 /// A one-line progress/ETA report on stderr, refreshed at most twice a second, only when
 /// stderr is a terminal (or PORTAMC_PROGRESS=1) and the app is not --quiet.

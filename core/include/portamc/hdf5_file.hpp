@@ -1,8 +1,10 @@
 #pragma once
 // Self-describing HDF5 output, checkpoints and their reader.
 //
-// One file per run. A writer works on '<path>.tmp-<pid>' and only commit() renames it to '<path>',
-// so a run that dies or throws never leaves a file that looks finished. Every dataset carries
+// One file per run. A writer builds the file in memory (HDF5's core driver: the host holds the
+// whole file until commit) and commit() writes it to '<path>.tmp-<pid>' and renames that to
+// '<path>', so a run that dies, throws or meets a full disk never leaves a file that looks
+// finished, and never damages an earlier one. Every dataset carries
 // 'units' and 'description' string attributes so the file can be understood without the code.
 //
 // This header deliberately does not include <hdf5.h>: consumers of portamc::core should not need
@@ -42,6 +44,9 @@ class Handle {
   std::int64_t get() const noexcept { return id_; }
   bool empty() const noexcept { return id_ < 0; }
   void reset() noexcept;
+  /// Forgets the id without closing it: for ids that a close call already consumed, even a
+  /// failed one (closing a file a second time after a failed H5Fclose crashes HDF5).
+  void release() noexcept { id_ = -1; }
 
  private:
   std::int64_t id_ = -1;
@@ -204,10 +209,10 @@ class OutputFile {
   OutputFile& operator=(const OutputFile&) = delete;
 
   Group root();
-  // Pushes buffered data to the (still temporary) file, e.g. before a long quiet phase.
-  void flush();
-  // Flushes, closes (invalidating all Groups and TimeSeries of this file), syncs to disk and
-  // renames the temporary file over 'path', replacing any older file. Throws if already committed.
+  // Closes the file (invalidating all Groups and TimeSeries of this file), writes it to the
+  // temporary file, syncs it and renames it over 'path', replacing any older file. A failed
+  // write (a full disk) removes the temporary file, leaves an older 'path' untouched and throws
+  // with the system's reason. Throws if already committed.
   void commit();
 
   const std::string& path() const { return path_; }
