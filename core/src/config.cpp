@@ -1,5 +1,10 @@
 #include "portamc/config.hpp"
 
+#include "yaml_quotes.hpp"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
@@ -515,6 +520,15 @@ class Validator {
         buckets_(n_overrides + 1) {}
 
   void document(const std::string& yaml) {
+    // Checked before yaml-cpp reads the text: it would take an unclosed quote for a string that
+    // ends with the file, and its own errors, if any, are only consequences of the quote.
+    const std::vector<QuoteProblem> quotes = quoted_string_problems(yaml);
+    if (!quotes.empty()) {
+      for (const QuoteProblem& q : quotes)
+        add(0, Problem{source_, q.line, q.column, "", q.message});
+      unusable_ = true;
+      return;
+    }
     std::vector<YAML::Node> docs;
     try {
       docs = YAML::LoadAll(yaml);
@@ -1226,28 +1240,94 @@ Config load_string(const Schema& schema, const std::string& yaml, const std::str
   return config;
 }
 
+namespace {
+
+// ---- Input files ------------------------------------------------------------------------------
+// An input file is read whole into memory, so what is read is bounded: only a regular file (a
+// FIFO can block forever, /dev/zero never ends, a directory has no text) of at most 1 MiB (an
+// input is a few kB, so a bigger file is a wrong path, e.g. a data file given by mistake). The type
+// and size are checked with stat() before the file is opened, so that nothing opens a device or
+// waits for a FIFO's writer; O_NONBLOCK and fstat() catch a path replaced in between; and the read
+// stops one byte past the limit, so a file that grows meanwhile cannot exhaust memory either.
+
+constexpr std::size_t kMaxInputBytes = std::size_t{1} << 20;
+const char* const kInputLimit = "input files are limited to 1 MiB (1048576 bytes)";
+
+[[noreturn]] void unreadable(const std::string& path, const std::string& why) {
+  throw ConfigError({Problem{"", 0, 0, "", "cannot read input file '" + path + "': " + why}});
+}
+
+[[noreturn]] void unreadable_errno(const std::string& path, int err) {
+  unreadable(path, std::generic_category().message(err));
+}
+
+const char* file_type_name(mode_t mode) {
+  if (S_ISDIR(mode)) return "a directory";
+  if (S_ISFIFO(mode)) return "a FIFO (named pipe)";
+  if (S_ISCHR(mode)) return "a character device";
+  if (S_ISBLK(mode)) return "a block device";
+  if (S_ISSOCK(mode)) return "a socket";
+  return "a special file";
+}
+
+void check_input_file(const std::string& path, const struct stat& st) {
+  if (!S_ISREG(st.st_mode)) {
+    unreadable(path, std::string("it is ") + file_type_name(st.st_mode) + ", not a regular file");
+  }
+  if (static_cast<unsigned long long>(st.st_size) > kMaxInputBytes) {
+    unreadable(path, "it is " + std::to_string(st.st_size) + " bytes; " + kInputLimit);
+  }
+}
+
+class FileDescriptor {
+ public:
+  explicit FileDescriptor(int fd) : fd_(fd) {}
+  ~FileDescriptor() { ::close(fd_); }
+  FileDescriptor(const FileDescriptor&) = delete;
+  FileDescriptor& operator=(const FileDescriptor&) = delete;
+  int get() const { return fd_; }
+
+ private:
+  int fd_;
+};
+
+// The whole file, refused once it holds more than kMaxInputBytes.
+std::string read_bounded(int fd, const std::string& path) {
+  std::string text;
+  char buf[65536];
+  while (true) {
+    const ssize_t n = ::read(fd, buf, sizeof buf);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) unreadable_errno(path, errno);
+    if (n == 0) return text;
+    text.append(buf, static_cast<std::size_t>(n));
+    if (text.size() > kMaxInputBytes) {
+      unreadable(path, std::string("it grew past 1 MiB while being read; ") + kInputLimit);
+    }
+  }
+}
+
+std::string read_input_file(const std::string& path) {
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0) unreadable_errno(path, errno);
+  check_input_file(path, st);
+  const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+  if (fd < 0) unreadable_errno(path, errno);
+  const FileDescriptor file(fd);
+  if (::fstat(file.get(), &st) != 0) unreadable_errno(path, errno);
+  check_input_file(path, st);
+  // The file is regular: waiting for it is fine, and most file systems ignore O_NONBLOCK for one,
+  // but not all (with mandatory locks a read would fail with EAGAIN instead of waiting).
+  const int flags = ::fcntl(file.get(), F_GETFL);
+  if (flags >= 0) ::fcntl(file.get(), F_SETFL, flags & ~O_NONBLOCK);
+  return read_bounded(file.get(), path);
+}
+
+}  // namespace
+
 Config load_file(const Schema& schema, const std::string& path,
                  const std::vector<std::string>& overrides) {
-  // stdio rather than iostreams: fopen/fread set errno, so the message can say why.
-  std::FILE* f = std::fopen(path.c_str(), "rb");
-  std::string text;
-  int err = 0;
-  if (f == nullptr) {
-    err = errno;
-  } else {
-    char buf[65536];
-    std::size_t n = 0;
-    errno = 0;
-    while ((n = std::fread(buf, 1, sizeof buf, f)) > 0) text.append(buf, n);
-    if (std::ferror(f)) err = errno != 0 ? errno : EIO;
-    std::fclose(f);
-  }
-  if (err != 0) {
-    throw ConfigError({Problem{
-        "", 0, 0, "",
-        "cannot read input file '" + path + "': " + std::generic_category().message(err)}});
-  }
-  return load_string(schema, text, path, overrides);
+  return load_string(schema, read_input_file(path), path, overrides);
 }
 
 Config defaults(const Schema& schema) {

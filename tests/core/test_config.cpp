@@ -1,11 +1,17 @@
 // Tests of portamc::config: schema declaration, validation messages (exact text and position),
-// overrides, defaults, rules and the YAML round trip.
+// overrides, defaults, rules, quoted strings, input files and the YAML round trip.
 #include "portamc/config.hpp"
 
 #include <gtest/gtest.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
+#include <cerrno>
 #include <climits>
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -229,6 +235,138 @@ TEST(Config, EmptyValuePointsAtItsKey) {
   const auto p = one_problem(muca_schema(), "model:\n  L:\n  J: 2\n");
   EXPECT_EQ(p.to_string(),
             "input/muca.yaml:2:3: model.L: expected an integer in [4, 4096], got no value");
+}
+
+// ---- Quoted strings ----------------------------------------------------------------------------
+// yaml-cpp 0.7 takes a quote that is never closed for a string running to the end of the file, so
+// the keys after it would vanish into the string and silently get their defaults.
+
+std::string unclosed(const std::string& where, char quote, const std::string& until) {
+  return std::string(kSource) + ":" + where + ": the " +
+         (quote == '"' ? "double-quoted" : "single-quoted") +
+         " string that starts here is not closed: no closing " + quote + " before " + until;
+}
+
+const char* const kEnd = "the end of the input";
+
+TEST(Config, UnclosedQuoteAtTheEndIsRefused) {
+  for (const std::string end : {"\n", ""}) {  // with and without a final line break
+    const std::string head = "model:\n  L: 8\noutput:\n  file: ";
+    EXPECT_EQ(one_problem(muca_schema(), head + "\"out.h5" + end).to_string(),
+              unclosed("4:9", '"', kEnd));
+    EXPECT_EQ(one_problem(muca_schema(), head + "'out.h5" + end).to_string(),
+              unclosed("4:9", '\'', kEnd));
+  }
+}
+
+TEST(Config, UnclosedQuoteInTheMiddleIsRefused) {
+  const std::string rest = "\nmodel:\n  L: 8\nseed: 3\n";
+  for (const char* quote : {"\"", "'"}) {
+    const auto p =
+        one_problem(muca_schema(), "output:\n  file: " + std::string(quote) + "a.h5" + rest);
+    EXPECT_EQ(p.to_string(), unclosed("2:9", quote[0], kEnd));
+    EXPECT_EQ(p.key_path, "");
+  }
+  // An escaped quote closes nothing: \" in a double-quoted string, '' in a single-quoted one.
+  EXPECT_EQ(one_problem(muca_schema(), "output:\n  file: \"a\\\"" + rest).to_string(),
+            unclosed("2:9", '"', kEnd));
+  EXPECT_EQ(one_problem(muca_schema(), "output:\n  file: 'it''s" + rest).to_string(),
+            unclosed("2:9", '\'', kEnd));
+}
+
+TEST(Config, UnclosedQuoteInAFlowCollectionIsRefused) {
+  // yaml-cpp itself fails here, but at the end of the file and about the bracket.
+  EXPECT_EQ(one_problem(muca_schema(), "model:\n  L: 8\nsim:\n  temperatures: [1.0, \"2.0, 3.0]\n")
+                .to_string(),
+            unclosed("4:23", '"', kEnd));
+  EXPECT_EQ(one_problem(muca_schema(), "sim:\n  temperatures: [1.0, '2.0, 3.0]\nmodel:\n  L: 8\n")
+                .to_string(),
+            unclosed("2:23", '\'', kEnd));
+  EXPECT_EQ(one_problem(muca_schema(), "model: {L: 8, J: \"1.0}\nseed: 3\n").to_string(),
+            unclosed("1:18", '"', kEnd));
+  EXPECT_EQ(one_problem(muca_schema(), "seed: 3\nmodel: {L: 8, J: '1.0}").to_string(),
+            unclosed("2:18", '\'', kEnd));
+}
+
+TEST(Config, UnclosedQuoteBeforeADocumentMarker) {
+  EXPECT_EQ(
+      one_problem(muca_schema(), "output:\n  file: \"a.h5\n---\nmodel:\n  L: 8\n").to_string(),
+      unclosed("2:9", '"', "the document marker on line 3"));
+}
+
+TEST(Config, QuotedStringThatSwallowsAKeyIsRefused) {
+  // Closed only by the opening quote of a later value: the keys in between would vanish.
+  const auto p =
+      one_problem(muca_schema(), "sim:\n  algorithm: \"wolff\n  sweeps: 10\nseed: \"5\"\n");
+  EXPECT_EQ(p.to_string(),
+            "input/muca.yaml:2:14: the double-quoted string that starts here swallows line 3 "
+            "('sweeps: 10'), which looks like a key: is the closing \" missing? (a quoted string "
+            "continued on further lines must indent them more than its key)");
+  // A key to the left of the string's own key, a single quote.
+  const auto q =
+      one_problem(muca_schema(), "output:\n  file: 'a.h5\nseed: 3\nsim:\n  algorithm: 'wolff'\n");
+  EXPECT_EQ(q.line, 2);
+  EXPECT_EQ(q.column, 9);
+  EXPECT_NE(q.message.find("single-quoted string that starts here swallows line 3 ('seed: 3')"),
+            std::string::npos)
+      << q.message;
+  // In a flow collection.
+  const auto r = one_problem(
+      muca_schema(), "sim:\n  temperatures: [1.0, \"2.0]\n  sweeps: 10\n  algorithm: \"wolff\"\n");
+  EXPECT_EQ(r.line, 2);
+  EXPECT_EQ(r.column, 23);
+  EXPECT_NE(r.message.find("swallows line 3 ('sweeps: 10')"), std::string::npos) << r.message;
+}
+
+TEST(Config, ClosedMultiLineQuotedStringsLoad) {
+  const auto file = [](const std::string& value) {
+    return cfg::load_string(muca_schema(), "output:\n  file: " + value + "\nmodel:\n  L: 8\n",
+                            kSource)
+        .string("output.file");
+  };
+  // Continuation lines indented more than the key, as YAML requires; a line break folds to a
+  // space, an empty line to a line break.
+  EXPECT_EQ(file("\"run\n    one.h5\""), "run one.h5");
+  EXPECT_EQ(file("'it''s\n\n    here'"), "it's\nhere");
+  // Escaped quotes, and an escaped line break, which joins the lines without a space.
+  EXPECT_EQ(file("\"say \\\"hi\\\" \\\n    there\""), "say \"hi\" there");
+  // A continuation line may look like a key if it is indented deeper than the string's key.
+  EXPECT_EQ(file("\"a\n    b: c\""), "a b: c");
+  EXPECT_EQ(file("\n    \"a\n    b: c\""), "a b: c");  // the value on the line after its key
+}
+
+TEST(Config, QuotesThatOpenNoStringAreText) {
+  // Quotes inside plain scalars, comments and block scalars open no string.
+  const auto c = cfg::load_string(muca_schema(),
+                                  "# don't \"quote\" me\n"
+                                  "model:\n  L: 8 # it's \"fine\n"
+                                  "output:\n  file: it's\"a.h5\n"
+                                  "sim:\n  algorithm: 'wolff' # 'c\n",
+                                  kSource);
+  EXPECT_EQ(c.string("output.file"), "it's\"a.h5");
+  EXPECT_EQ(c.string("sim.algorithm"), "wolff");
+  const auto b = cfg::load_string(
+      muca_schema(), "output:\n  file: |-\n    it's \"a\n    b'\nmodel:\n  L: 8\n", kSource);
+  EXPECT_EQ(b.string("output.file"), "it's \"a\nb'");
+}
+
+TEST(Config, ShippedInputsHaveNoQuoteProblems) {
+  // Every input file of the repository, against a schema without keys: every key is unknown, but
+  // no quoted string may be taken for an unclosed one.
+  const cfg::Schema empty("none");
+  int files = 0;
+  for (const auto& entry : fs::directory_iterator(fs::path(PORTAMC_SOURCE_DIR) / "input")) {
+    if (entry.path().extension() != ".yaml") continue;
+    ++files;
+    try {
+      cfg::load_file(empty, entry.path().string());
+    } catch (const cfg::ConfigError& e) {
+      for (const auto& p : e.problems()) {
+        EXPECT_EQ(p.message.find("string that starts here"), std::string::npos) << p.to_string();
+      }
+    }
+  }
+  EXPECT_GT(files, 0);
 }
 
 // ---- Types ------------------------------------------------------------------------------------
@@ -503,9 +641,70 @@ TEST_F(ConfigFiles, UnreadableFile) {
     FAIL();
   } catch (const cfg::ConfigError& e) {
     ASSERT_EQ(e.problems().size(), 1u);
-    EXPECT_EQ(std::string(e.what()),
-              "cannot read input file '" + dir_.string() + "': Is a directory");
+    EXPECT_EQ(std::string(e.what()), "cannot read input file '" + dir_.string() +
+                                         "': it is a directory, not a regular file");
   }
+}
+
+// Runs load_file(path) in a child process, which exits 0 if it fails with exactly `expected`. The
+// child runs under a time and a memory limit, so that a reader that waits for a FIFO's writer or
+// reads /dev/zero without end fails the test instead of hanging it or exhausting the machine.
+[[noreturn]] void load_in_child(const std::string& path, const std::string& expected) {
+  alarm(10);
+  long pages = 0;
+  if (std::FILE* f = std::fopen("/proc/self/statm", "r")) {
+    if (std::fscanf(f, "%ld", &pages) != 1) pages = 0;
+    std::fclose(f);
+  }
+  if (pages > 0) {
+    const rlim_t limit = static_cast<rlim_t>(pages) * sysconf(_SC_PAGESIZE) + (rlim_t{256} << 20);
+    const rlimit r{limit, limit};
+    setrlimit(RLIMIT_AS, &r);
+  }
+  try {
+    cfg::load_file(muca_schema(), path);
+    std::fprintf(stderr, "loaded without an error\n");
+  } catch (const cfg::ConfigError& e) {
+    if (e.what() == expected) std::_Exit(0);
+    std::fprintf(stderr, "wrong message: %s\n", e.what());
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "not a ConfigError: %s\n", e.what());
+  }
+  std::_Exit(1);
+}
+
+void expect_refused(const std::string& path, const std::string& why) {
+  EXPECT_EXIT(load_in_child(path, "cannot read input file '" + path + "': " + why),
+              ::testing::ExitedWithCode(0), "")
+      << path;
+}
+
+TEST_F(ConfigFiles, NonRegularFilesAreRefused) {
+  const std::string not_regular = ", not a regular file";
+  // A FIFO without a writer: opening it to read would wait for one forever.
+  const std::string fifo = (dir_ / "input.yaml").string();
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0) << std::strerror(errno);
+  expect_refused(fifo, "it is a FIFO (named pipe)" + not_regular);
+  expect_refused(dir_.string(), "it is a directory" + not_regular);
+  // /dev/zero never ends: read whole, it would exhaust memory. A symbolic link is followed: to a
+  // device it is refused, to a regular file it loads.
+  if (fs::exists("/dev/zero")) {
+    expect_refused("/dev/zero", "it is a character device" + not_regular);
+    fs::create_symlink("/dev/zero", dir_ / "zero.yaml");
+    expect_refused((dir_ / "zero.yaml").string(), "it is a character device" + not_regular);
+  }
+  fs::create_symlink(write("real.yaml", "model:\n  L: 12\n"), dir_ / "link.yaml");
+  EXPECT_EQ(cfg::load_file(muca_schema(), (dir_ / "link.yaml").string()).integer("model.L"), 12);
+}
+
+TEST_F(ConfigFiles, SizeLimit) {
+  // Exactly 1 MiB loads (padded with a comment); one byte more is refused before it is read.
+  const std::size_t mib = std::size_t{1} << 20;
+  std::string text = "model:\n  L: 8\n#";
+  text.resize(mib, 'x');
+  EXPECT_EQ(cfg::load_file(muca_schema(), write("mib.yaml", text)).integer("model.L"), 8);
+  const std::string big = write("big.yaml", text + "x");
+  expect_refused(big, "it is 1048577 bytes; input files are limited to 1 MiB (1048576 bytes)");
 }
 
 TEST_F(ConfigFiles, EmptyFileMeansDefaults) {

@@ -173,8 +173,10 @@ class ConfigError : public std::runtime_error {
 // ---- Loading --------------------------------------------------------------------------------
 // Parse, apply overrides ("a.b=value", value parsed as YAML, later overrides win), validate, fill
 // in defaults, run the schema's rules. Throws ConfigError listing every problem. An empty input or
-// a null document means "all defaults". load_file uses `path` as the source name; an unreadable
-// file is one Problem ("cannot read input file 'x.yaml': No such file or directory").
+// a null document means "all defaults". A quoted string that is never closed, or that swallows a
+// following key (docs/config.md), is a Problem at its opening quote. load_file uses `path` as the
+// source name and reads only a regular file of at most 1 MiB; an unreadable or refused file is
+// one Problem ("cannot read input file 'x.yaml': No such file or directory").
 Config load_file(const Schema& schema, const std::string& path,
                  const std::vector<std::string>& overrides = {});
 Config load_string(const Schema& schema, const std::string& yaml, const std::string& source_name,
