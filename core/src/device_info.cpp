@@ -81,6 +81,17 @@ DeviceInfo default_device_info() {
   return info;
 }
 
+void require_host_memory(std::size_t bytes, const std::string& what) {
+  const std::size_t available = host_memory_bytes(true);
+  const std::size_t usable = available / 10 * 9;
+  if (available != 0 && bytes > usable) {
+    std::ostringstream s;
+    s << what << " needs " << bytes / (1024.0 * 1024.0) << " MiB of host memory but only "
+      << usable / (1024.0 * 1024.0) << " MiB are available";
+    throw std::invalid_argument(s.str());
+  }
+}
+
 void require_device_memory(std::size_t bytes, const std::string& what) {
   const DeviceInfo info = default_device_info();
   // Leave room for the runtime, Kokkos' own buffers and the output staging copies.

@@ -48,6 +48,17 @@ const char* escape_input =
     "run: {realisations: 256, max_steps: 50000, seed: 21}\n"
     "analysis: {histogram_bins: 20, theory_points: 50}\n";
 
+TEST_F(JosephsonApp, RealisationsBeyondTheHostMemoryAreBadInput) {
+  const auto output = path("huge.h5");
+  EXPECT_EQ(run(write_input("in.yaml", escape_input) +
+                " --set run.realisations=" + std::to_string(1LL << 40) + " -o " + output),
+            2)
+      << log();
+  EXPECT_NE(log().find("run.realisations over all ensembles needs"), std::string::npos) << log();
+  EXPECT_NE(log().find("MiB of host memory"), std::string::npos) << log();
+  EXPECT_FALSE(fs::exists(output));
+}
+
 bool monotone(const std::vector<double>& v) {
   return std::is_sorted(v.begin(), v.end());
 }

@@ -30,4 +30,8 @@ DeviceInfo default_device_info();
 /// runtime).
 void require_device_memory(std::size_t bytes, const std::string& what);
 
+/// The same for the host's available memory (MemAvailable), for data that lives on the host
+/// whatever the backend (results gathered for the output, the output file itself).
+void require_host_memory(std::size_t bytes, const std::string& what);
+
 }  // namespace portamc
