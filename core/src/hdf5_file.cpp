@@ -942,10 +942,4 @@ void begin_checkpoint(Group root, const std::string& app, const std::string& con
   root.write_string("config", config_yaml, "resolved configuration of the checkpointed run");
 }
 
-void require_checkpoint(const InputFile& file, const std::string& path, const std::string& app) {
-  if (!file.has_attribute("/", "portamc_checkpoint") ||
-      file.attribute_string("/", "portamc_checkpoint") != app)
-    throw std::runtime_error("'" + path + "' is not a portamc-" + app + " checkpoint");
-}
-
 }  // namespace portamc::h5

@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "../common/app_test.hpp"
+#include "../common/resume_refusals.hpp"
 #include "portamc/hdf5_file.hpp"
 #include "portamc/josephson/arrhenius.hpp"
 #include "portamc/josephson/first_passage_exact.hpp"
@@ -27,6 +28,7 @@
 #include "portamc/josephson/switching_theory.hpp"
 #include "portamc/josephson/units.hpp"
 #include "portamc/josephson/washboard.hpp"
+#include "portamc/muca/io.hpp"
 
 namespace {
 
@@ -704,9 +706,41 @@ TEST_F(JosephsonApp, ResumeRejectsAFileThatIsNotACheckpoint) {
   const auto fake = write_input("fake.ckpt", "not hdf5");
   EXPECT_EQ(
       run(write_input("escape.yaml", escape_input) + " --resume " + fake + " -o " + path("r.h5")),
-      1);
+      2);
   EXPECT_NE(log().find("fake.ckpt"), std::string::npos) << log();
   EXPECT_FALSE(fs::exists(path("r.h5")));
+}
+
+TEST_F(JosephsonApp, ResumeRefusesEveryUnusableCheckpointAsBadInput) {
+  const auto input = write_input("escape.yaml", escape_input);
+  const auto stopped = path("stopped.h5");
+  ASSERT_EQ(run(input + " -q --set checkpoint.stop_after=1 -o " + stopped), 3) << log();
+  const std::string checkpoint = stopped + ".checkpoint", foreign = path("muca.ckpt");
+  ASSERT_TRUE(fs::exists(checkpoint));
+  {
+    portamc::muca::Parameters p;
+    p.L = 4;
+    p.walkers = 3;
+    portamc::muca::Simulation muca(p);
+    muca.iterate();
+    portamc::muca::write_checkpoint(foreign, muca.checkpoint(), "");
+  }
+  const auto output = path("never.h5");
+  portamc::testing::expect_resume_refusals(
+      [&](const std::string& args) { return run(args); }, [&] { return log(); }, dir_,
+      input + " -q -o " + output, output, checkpoint, foreign,
+      [](const std::string& file) {
+        portamc::testing::flip_bit<std::uint64_t>(file, "/points/point_0/results/steps", 0, 3);
+      });
+  // Consistent but impossible: a state in flight that is not finite, sealed with a matching
+  // checksum.
+  pj::RunCheckpoint c = pj::read_checkpoint(checkpoint);
+  ASSERT_FALSE(c.points.at(0).states.in_flight_phi.empty());
+  c.points[0].states.in_flight_phi[0] = std::nan("");
+  pj::write_checkpoint(path("nan.ckpt"), c, "");
+  EXPECT_EQ(run(input + " -q --resume " + path("nan.ckpt") + " -o " + output), 2) << log();
+  EXPECT_NE(log().find("/points/point_0/in_flight/phi[0] = nan"), std::string::npos) << log();
+  EXPECT_FALSE(fs::exists(output));
 }
 
 TEST_F(JosephsonApp, HelpAndVersion) {

@@ -8,6 +8,8 @@
 #include <string>
 
 #include "../common/app_test.hpp"
+#include "../common/resume_refusals.hpp"
+#include "portamc/checkpoint_file.hpp"
 #include "portamc/hdf5_file.hpp"
 
 namespace {
@@ -138,8 +140,33 @@ TEST_F(MucaApp, BadInputIsRejectedBeforeAnyWork) {
 TEST_F(MucaApp, ResumeRejectsACheckpointOfAnotherRun) {
   const auto input = write_input("tiny.yaml", tiny);
   const auto fake = write_input("fake.ckpt", "not hdf5");
-  EXPECT_EQ(run(input + " --resume " + fake + " -o " + (dir_ / "r.h5").string()), 1);
+  EXPECT_EQ(run(input + " --resume " + fake + " -o " + (dir_ / "r.h5").string()), 2);
   EXPECT_NE(log().find("fake.ckpt"), std::string::npos) << log();
+}
+
+TEST_F(MucaApp, ResumeRefusesEveryUnusableCheckpointAsBadInput) {
+  const auto input = write_input("tiny.yaml", tiny);
+  const auto stopped = (dir_ / "stopped.h5").string();
+  ASSERT_EQ(run(input + " -q --set checkpoint.stop_after=2 -o " + stopped), 3) << log();
+  const std::string checkpoint = stopped + ".checkpoint";
+  ASSERT_TRUE(fs::exists(checkpoint));
+  const std::string foreign = (dir_ / "josephson.ckpt").string();
+  {
+    portamc::h5::OutputFile f(foreign);
+    auto root = f.root();
+    portamc::h5::begin_checkpoint(root, "josephson", "");
+    portamc::h5::seal_checkpoint(root, 0);
+    f.commit();
+  }
+  const auto output = (dir_ / "never.h5").string();
+  portamc::testing::expect_resume_refusals(
+      [&](const std::string& args) { return run(args); }, [&] { return log(); }, dir_,
+      input + " -q -o " + output, output, checkpoint, foreign,
+      [](const std::string& file) {
+        portamc::testing::flip_bit<std::uint32_t>(file, "/model/spins", 3, 17);
+      });
+  // The intact checkpoint still resumes.
+  EXPECT_EQ(run(input + " -q --resume " + checkpoint + " -o " + output), 0) << log();
 }
 
 TEST_F(MucaApp, HelpAndVersion) {

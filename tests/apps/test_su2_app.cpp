@@ -17,7 +17,10 @@
 #include <vector>
 
 #include "../common/app_test.hpp"
+#include "../common/resume_refusals.hpp"
 #include "portamc/hdf5_file.hpp"
+#include "portamc/muca/io.hpp"
+#include "portamc/su2/run_output.hpp"
 
 namespace {
 
@@ -409,8 +412,52 @@ TEST_F(Su2App, InterruptedRunResumesBitForBit) {
 
 TEST_F(Su2App, ResumeRejectsAFileThatIsNotACheckpoint) {
   const auto fake = write_input("fake.ckpt", "not hdf5");
-  EXPECT_EQ(run("--resume " + fake + " -o " + path("r.h5")), 1);
+  EXPECT_EQ(run("--resume " + fake + " -o " + path("r.h5")), 2);
   EXPECT_NE(log().find("fake.ckpt"), std::string::npos) << log();
+}
+
+// A checkpoint of the quick 4^4 run after `advances` units of work, written by the library.
+portamc::su2::RunCheckpoint library_checkpoint(int advances) {
+  namespace su2 = portamc::su2;
+  su2::RunParameters p;
+  p.extents = {4, 4, 4, 4};
+  p.start = su2::StartKind::hot;
+  p.thermalisation = 2;
+  p.measurements = 6;
+  su2::Simulation sim(p);
+  sim.start(nullptr);
+  for (int i = 0; i < advances; ++i) sim.advance();
+  return sim.checkpoint();
+}
+
+TEST_F(Su2App, ResumeRefusesEveryUnusableCheckpointAsBadInput) {
+  const auto input = write_input("cold4.yaml", cold4);
+  const std::string checkpoint = path("su2.ckpt"), foreign = path("muca.ckpt");
+  portamc::su2::write_checkpoint(checkpoint, library_checkpoint(5), "");
+  {
+    portamc::muca::Parameters p;
+    p.L = 4;
+    p.walkers = 3;
+    portamc::muca::Simulation muca(p);
+    muca.iterate();
+    portamc::muca::write_checkpoint(foreign, muca.checkpoint(), "");
+  }
+  const auto output = path("never.h5");
+  // The hostile-input campaign's case: scribbled bytes put 8e18 into the step series.
+  portamc::testing::expect_resume_refusals(
+      [&](const std::string& args) { return run(args); }, [&] { return log(); }, dir_,
+      input + " -q -o " + output, output, checkpoint, foreign,
+      [](const std::string& file) {
+        portamc::testing::overwrite_element<std::int64_t>(file, "/points/point_0/step", 1,
+                                                          8000000000000000000);
+      });
+  // Consistent but impossible: a link of 1e300, sealed with a matching checksum.
+  portamc::su2::RunCheckpoint huge = library_checkpoint(5);
+  huge.links[4 * 3 + 1] = 1e300;
+  portamc::su2::write_checkpoint(path("huge.ckpt"), huge, "");
+  EXPECT_EQ(run(input + " -q --resume " + path("huge.ckpt") + " -o " + output), 2) << log();
+  EXPECT_NE(log().find("/position/links[12..15] (link 3)"), std::string::npos) << log();
+  EXPECT_FALSE(fs::exists(output));
 }
 
 TEST_F(Su2App, HelpAndVersion) {

@@ -300,8 +300,6 @@ Provenance read_provenance(const InputFile& file, const std::string& group = "/p
 // resolved configuration, so that --resume refuses a file of another app (or no checkpoint
 // at all) before reading anything else.
 void begin_checkpoint(Group root, const std::string& app, const std::string& config_yaml);
-// Throws std::runtime_error unless `file` (opened from `path`) is a checkpoint of `app`.
-void require_checkpoint(const InputFile& file, const std::string& path, const std::string& app);
 
 // Current UTC date and time as "YYYY-MM-DDThh:mm:ssZ".
 std::string now_iso8601();

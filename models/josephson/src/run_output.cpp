@@ -5,6 +5,9 @@
 #include <limits>
 #include <stdexcept>
 
+#include "checkpoint_integrity.hpp"
+#include "portamc/checkpoint_file.hpp"
+
 namespace portamc::josephson {
 namespace {
 
@@ -382,8 +385,8 @@ void write_results(h5::Group root, const ResolvedRun& run, const std::vector<Poi
 }
 
 // Format 2: one file for the whole run (gathered on rank 0), one group per ensemble started,
-// holding every realisation's result and the state of those in flight. Format 1 (no
-// format attribute) held one rank's slots; its one-rank files are still read.
+// holding every realisation's result and the state of those in flight. Files of format 1 (no
+// format attribute, one per rank) carry no checksum and are refused like every such file.
 constexpr std::int64_t kCheckpointFormat = 2;
 
 void write_checkpoint(const std::string& path, const RunCheckpoint& c,
@@ -409,60 +412,19 @@ void write_checkpoint(const std::string& path, const RunCheckpoint& c,
     f.write("v", p.states.in_flight_v, "", "velocity (exact for float)");
     f.write("step", p.states.in_flight_step, "steps", "steps done");
   }
+  h5::seal_checkpoint(root, checkpoint_checksum(c, config_yaml));
   file.commit();
 }
 
 namespace {
 
-// A format-1 checkpoint: finished ensembles and the slots of the one in progress.
-RunCheckpoint read_checkpoint_format1(const h5::InputFile& f) {
-  RunCheckpoint c;
-  c.fingerprint = f.read_string("/fingerprint");
-  if (c.fingerprint.find(" ranks=") != std::string::npos)
-    throw std::invalid_argument(
-        "'" + f.path() +
-        "' is one rank's file of a per-rank checkpoint of an older portamc; resume it with that "
-        "version on as many ranks as wrote it");
-  const auto count = f.attribute_int("/finished", "count");
-  for (std::int64_t k = 0; k < count; ++k) {
-    const std::string g = "/finished/" + point_name(static_cast<std::size_t>(k));
-    PointProgress p;
-    p.record = read_record(f, g);
-    p.states.results = read_ensemble_results(f, g + "/results");
-    c.points.push_back(std::move(p));
-  }
-  if (f.exists("/current")) {
-    PointProgress p;
-    p.record = read_record(f, "/current");
-    EnsembleCheckpoint e;
-    e.slot_realisation = f.read<std::int64_t>("/current/slot_realisation");
-    e.slot_phi = f.read<double>("/current/slot_phi");
-    e.slot_v = f.read<double>("/current/slot_v");
-    e.slot_step = f.read<std::uint64_t>("/current/slot_step");
-    e.active_slots = f.read_scalar<std::int64_t>("/current/active_slots");
-    e.next_realisation = f.read_scalar<std::uint64_t>("/current/next_realisation");
-    e.results = read_ensemble_results(f, "/current/results");
-    if (e.slot_phi.size() != e.slot_realisation.size() ||
-        e.slot_v.size() != e.slot_realisation.size() ||
-        e.slot_step.size() != e.slot_realisation.size())
-      throw std::runtime_error("'" + f.path() + "': slot arrays of different lengths");
-    p.states = realisation_states(e);
-    c.points.push_back(std::move(p));
-  }
-  return c;
-}
-
-}  // namespace
-
-RunCheckpoint read_checkpoint(const std::string& path) {
-  const h5::InputFile f(path);
-  h5::require_checkpoint(f, path, "josephson");
-  if (!f.has_attribute("/", "josephson_checkpoint_format")) return read_checkpoint_format1(f);
+// The contents as stored; their checks come after the checksum (checkpoint_integrity.hpp).
+RunCheckpoint read_contents(const h5::InputFile& f) {
   const std::int64_t format = f.attribute_int("/", "josephson_checkpoint_format");
   if (format != kCheckpointFormat)
-    throw std::runtime_error("'" + path + "': josephson checkpoint format " +
-                             std::to_string(format) + ", this portamc reads formats 1 and " +
-                             std::to_string(kCheckpointFormat));
+    h5::refuse_checkpoint(f.path(), "josephson checkpoint format " + std::to_string(format) +
+                                        ", this portamc reads format " +
+                                        std::to_string(kCheckpointFormat));
   RunCheckpoint c;
   c.fingerprint = f.read_string("/fingerprint");
   const auto count = f.attribute_int("/points", "count");
@@ -480,6 +442,17 @@ RunCheckpoint read_checkpoint(const std::string& path) {
     c.points.push_back(std::move(p));
   }
   return c;
+}
+
+}  // namespace
+
+RunCheckpoint read_checkpoint(const std::string& path) {
+  return h5::read_verified_checkpoint(
+      path, "josephson", [](const h5::InputFile& f) { return read_contents(f); },
+      [](const RunCheckpoint& c, const std::string& config) {
+        return checkpoint_checksum(c, config);
+      },
+      [](const RunCheckpoint& c, const std::string& file) { check_checkpoint(c, file); });
 }
 
 }  // namespace portamc::josephson

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "checkpoint_integrity.hpp"
+#include "portamc/checkpoint_file.hpp"
 #include "portamc/muca/ising_exact.hpp"
 
 namespace portamc::muca {
@@ -56,11 +58,13 @@ void write_iterations(h5::Group g, const std::vector<IterationRecord>& records, 
   }
 }
 
+// Sizes are checked before the rows are cut out: a damaged file may claim anything.
 std::vector<IterationRecord> read_iterations(const h5::InputFile& f, const std::string& g,
-                                             int nbins) {
+                                             std::size_t nbins) {
   std::vector<IterationRecord> records;
   const auto index = f.read<std::int64_t>(g + "/iteration");
   if (index.empty()) return records;
+  const std::size_t n = index.size();
   const auto width = f.read<std::int64_t>(g + "/width");
   const auto therm = f.read<std::uint64_t>(g + "/therm_attempts");
   const auto updates = f.read<std::uint64_t>(g + "/update_attempts");
@@ -69,7 +73,16 @@ std::vector<IterationRecord> read_iterations(const h5::InputFile& f, const std::
   const auto seconds = f.read<double>(g + "/seconds");
   const auto hist = f.read<std::uint64_t>(g + "/histogram");
   const auto lnw = f.read<double>(g + "/log_weight");
-  for (std::size_t i = 0; i < index.size(); ++i) {
+  for (const auto& [name, size] : {std::pair{"/width", width.size()},
+                                   {"/therm_attempts", therm.size()},
+                                   {"/update_attempts", updates.size()},
+                                   {"/kullback_leibler", kl.size()},
+                                   {"/chebyshev", cheb.size()},
+                                   {"/seconds", seconds.size()}})
+    h5::require_size(f, g + name, size, n);
+  h5::require_size(f, g + "/histogram", hist.size(), n * nbins);
+  h5::require_size(f, g + "/log_weight", lnw.size(), n * nbins);
+  for (std::size_t i = 0; i < n; ++i) {
     IterationRecord r;
     r.iteration = static_cast<int>(index[i]);
     r.width = static_cast<int>(width[i]);
@@ -121,7 +134,7 @@ void write_checkpoint(const std::string& path, const Checkpoint& c,
   auto root = file.root();
   h5::begin_checkpoint(root, "muca", config_yaml);
   // Format 2: all walkers of the run, whatever the rank count (format 1, without the
-  // attribute, was one file per rank; a one-rank file of it is a format-2 file).
+  // attribute, was one file per rank and had no checksum: it is refused).
   root.attribute("muca_checkpoint_format", std::int64_t{2});
   auto m = root.group("model");
   m.attribute("L", static_cast<std::int64_t>(c.model.L));
@@ -158,17 +171,19 @@ void write_checkpoint(const std::string& path, const Checkpoint& c,
     d.write_2d("block_group_windows", flatten<std::uint64_t>(s.block_group_windows),
                s.block_group_windows.size(), s.block_group_windows.front().size(), "counts",
                "per block, each walker group's attempts in each stationarity window");
+  h5::seal_checkpoint(root, checkpoint_checksum(c, config_yaml));
   file.commit();
 }
 
-Checkpoint read_checkpoint(const std::string& path) {
-  const h5::InputFile f(path);
-  h5::require_checkpoint(f, path, "muca");
-  if (f.has_attribute("/", "muca_checkpoint_format") &&
-      f.attribute_int("/", "muca_checkpoint_format") != 2)
-    throw std::runtime_error("'" + path + "': muca checkpoint format " +
-                             std::to_string(f.attribute_int("/", "muca_checkpoint_format")) +
-                             ", this portamc reads formats 1 and 2");
+namespace {
+
+// The contents as stored; only what cutting the flat datasets into rows needs is checked here.
+Checkpoint read_contents(const h5::InputFile& f) {
+  if (f.attribute_int("/", "muca_checkpoint_format") != 2)
+    h5::refuse_checkpoint(f.path(),
+                          "muca checkpoint format " +
+                              std::to_string(f.attribute_int("/", "muca_checkpoint_format")) +
+                              ", this portamc reads format 2");
   Checkpoint c;
   c.model.L = static_cast<int>(f.attribute_int("/model", "L"));
   c.model.walkers = f.attribute_int("/model", "walkers");
@@ -185,26 +200,43 @@ Checkpoint read_checkpoint(const std::string& path) {
   s.previous_width = static_cast<int>(f.attribute_int("/driver", "previous_width"));
   s.blocks_done = static_cast<int>(f.attribute_int("/driver", "blocks_done"));
   s.production_updates = f.read_scalar<std::uint64_t>("/driver/production_updates");
-  // Checkpoints written before the production thermalisation was recorded lack it.
-  if (f.exists("/driver/production_therm"))
-    s.production_therm = f.read_scalar<std::uint64_t>("/driver/production_therm");
-  const int nbins = static_cast<int>(c.model.log_weights.size());
+  s.production_therm = f.read_scalar<std::uint64_t>("/driver/production_therm");
+  const std::size_t nbins = c.model.log_weights.size();
   s.records = read_iterations(f, "/driver/iterations", nbins);
-  if (f.exists("/driver/block_histograms"))
-    s.block_histograms =
-        unflatten(f.read<std::uint64_t>("/driver/block_histograms"), s.blocks_done, nbins);
-  // Checkpoints of a portamc that did not record walker groups lack these: the production then
-  // continues with errors from time bins (Simulation::production_by_group).
-  if (f.has_attribute("/driver", "groups"))
-    s.groups = static_cast<int>(f.attribute_int("/driver", "groups"));
+  if (s.blocks_done < 0)
+    h5::refuse_checkpoint(f.path(), "/driver attribute blocks_done = " +
+                                        std::to_string(s.blocks_done) + " is negative");
+  const auto blocks = static_cast<std::size_t>(s.blocks_done);
+  // Written only when not empty.
+  if (blocks > 0) {
+    const auto flat = f.read<std::uint64_t>("/driver/block_histograms");
+    h5::require_size(f, "/driver/block_histograms", flat.size(), blocks * nbins);
+    s.block_histograms = unflatten(flat, blocks, nbins);
+  }
+  // A production that changed its walker groups on resuming dropped these (groups = 0).
+  s.groups = static_cast<int>(f.attribute_int("/driver", "groups"));
   if (f.exists("/driver/group_histograms"))
     s.group_histograms = f.read<std::uint64_t>("/driver/group_histograms");
   if (f.exists("/driver/block_group_windows")) {
     const auto flat = f.read<std::uint64_t>("/driver/block_group_windows");
-    const std::size_t rows = static_cast<std::size_t>(std::max(s.blocks_done, 1));
-    s.block_group_windows = unflatten(flat, s.blocks_done, flat.size() / rows);
+    const auto shape = f.shape("/driver/block_group_windows");
+    if (shape.size() != 2 || shape[0] != blocks)
+      h5::refuse_checkpoint(f.path(),
+                            "/driver/block_group_windows does not hold one row per "
+                            "production block (" +
+                                std::to_string(blocks) + ")");
+    s.block_group_windows = unflatten(flat, shape[0], shape[1]);
   }
   return c;
+}
+
+}  // namespace
+
+Checkpoint read_checkpoint(const std::string& path) {
+  return h5::read_verified_checkpoint(
+      path, "muca", [](const h5::InputFile& f) { return read_contents(f); },
+      [](const Checkpoint& c, const std::string& config) { return checkpoint_checksum(c, config); },
+      [](const Checkpoint& c, const std::string& file) { check_checkpoint(c, file); });
 }
 
 void write_results(h5::Group root, const Simulation& sim, const ProductionAnalysis& analysis,

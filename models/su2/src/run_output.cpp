@@ -4,6 +4,8 @@
 #include <limits>
 #include <stdexcept>
 
+#include "checkpoint_integrity.hpp"
+#include "portamc/checkpoint_file.hpp"
 #include "portamc/su2/config_file.hpp"
 
 namespace portamc::su2 {
@@ -411,12 +413,14 @@ void write_checkpoint(const std::string& path, const RunCheckpoint& c,
     write_if_any(g, "wilson_smeared", r.wilson_smeared, "", "smeared Wilson loops, flattened");
     write_if_any(g, "polyakov_histogram", r.polyakov_histogram, "counts", "Polyakov histogram");
   }
+  h5::seal_checkpoint(root, checkpoint_checksum(c, config_yaml));
   file.commit();
 }
 
-RunCheckpoint read_checkpoint(const std::string& path) {
-  const h5::InputFile f(path);
-  h5::require_checkpoint(f, path, "su2");
+namespace {
+
+// The contents as stored; their checks come after the checksum (checkpoint_integrity.hpp).
+RunCheckpoint read_contents(const h5::InputFile& f) {
   RunCheckpoint c;
   c.fingerprint = f.read_string("/fingerprint");
   c.position.point = static_cast<std::size_t>(f.attribute_int("/position", "point"));
@@ -446,6 +450,17 @@ RunCheckpoint read_checkpoint(const std::string& path) {
     c.points.push_back(std::move(r));
   }
   return c;
+}
+
+}  // namespace
+
+RunCheckpoint read_checkpoint(const std::string& path) {
+  return h5::read_verified_checkpoint(
+      path, "su2", [](const h5::InputFile& f) { return read_contents(f); },
+      [](const RunCheckpoint& c, const std::string& config) {
+        return checkpoint_checksum(c, config);
+      },
+      [](const RunCheckpoint& c, const std::string& file) { check_checkpoint(c, file); });
 }
 
 void save_configuration(const std::string& path, const Simulation& simulation,

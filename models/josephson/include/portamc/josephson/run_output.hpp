@@ -16,10 +16,12 @@ namespace portamc::josephson {
 void write_results(h5::Group root, const ResolvedRun& run, const std::vector<PointRecord>& points,
                    const RunAnalysis& analysis);
 
-/// Writes the checkpoint atomically (temporary file, then rename).
+/// Writes the checkpoint atomically (temporary file, then rename), sealed with the checksum
+/// of its contents (portamc/checkpoint_file.hpp).
 void write_checkpoint(const std::string& path, const RunCheckpoint& checkpoint,
                       const std::string& config_yaml);
-/// Throws std::runtime_error naming the file if it is not a portamc-josephson checkpoint.
+/// h5::BadCheckpoint (a std::invalid_argument: exit code 2 in the app) naming the file and what
+/// is wrong unless it is an intact portamc-josephson checkpoint with values a run can have written.
 RunCheckpoint read_checkpoint(const std::string& path);
 
 }  // namespace portamc::josephson

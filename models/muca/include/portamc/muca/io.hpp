@@ -9,10 +9,12 @@
 
 namespace portamc::muca {
 
-/// Writes the checkpoint atomically (temporary file, then rename).
+/// Writes the checkpoint atomically (temporary file, then rename), sealed with the checksum
+/// of its contents (portamc/checkpoint_file.hpp).
 void write_checkpoint(const std::string& path, const Checkpoint& checkpoint,
                       const std::string& config_yaml);
-/// Throws std::runtime_error naming the file if it is not a muca checkpoint.
+/// h5::BadCheckpoint (a std::invalid_argument: exit code 2 in the app) naming the file and what
+/// is wrong unless it is an intact portamc-muca checkpoint with values a run can have written.
 Checkpoint read_checkpoint(const std::string& path);
 
 struct Timing {

@@ -17,10 +17,12 @@ void write_results(h5::Group root, const RunParameters& parameters,
                    const std::vector<PointRecord>& points,
                    const std::vector<PointAnalysis>& analyses);
 
-/// Writes the checkpoint atomically (temporary file, then rename).
+/// Writes the checkpoint atomically (temporary file, then rename), sealed with the checksum
+/// of its contents (portamc/checkpoint_file.hpp).
 void write_checkpoint(const std::string& path, const RunCheckpoint& checkpoint,
                       const std::string& config_yaml);
-/// Throws std::runtime_error naming the file if it is not a portamc-su2 checkpoint.
+/// h5::BadCheckpoint (a std::invalid_argument: exit code 2 in the app) naming the file and what
+/// is wrong unless it is an intact portamc-su2 checkpoint with values a run can have written.
 RunCheckpoint read_checkpoint(const std::string& path);
 
 /// The configuration now, as a gauge-configuration file (config_file.hpp) whose metadata carry

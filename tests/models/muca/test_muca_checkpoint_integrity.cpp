@@ -1,0 +1,159 @@
+// The muca checkpoint refuses what it cannot resume from (io.hpp): files that are missing,
+// empty, cut short, no HDF5 or another app's; damage to the state, the counters or the records
+// (the checksum); and values no run writes even when the checksum matches (range checks).
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <cmath>
+#include <filesystem>
+#include <limits>
+#include <string>
+
+#include "../../common/checkpoint_damage.hpp"
+#include "../../common/expect_error.hpp"
+#include "portamc/checkpoint_file.hpp"
+#include "portamc/muca/io.hpp"
+#include "portamc/muca/simulation.hpp"
+
+namespace {
+
+namespace fs = std::filesystem;
+using namespace portamc::muca;
+using portamc::h5::BadCheckpoint;
+using portamc::testing::expect_error;
+
+Parameters small() {
+  Parameters p;
+  p.L = 6;
+  p.walkers = 7;
+  p.seed = 41;
+  p.production_blocks = 4;
+  p.production_updates_per_block = 300;
+  p.max_iterations = 3;
+  return p;
+}
+
+// A checkpoint mid-production: iteration records, block histograms and walker groups.
+const Checkpoint& state() {
+  static const Checkpoint c = [] {
+    Simulation sim(small());
+    while (!sim.iterations_exhausted()) sim.iterate();
+    for (int b = 0; b < 2; ++b) sim.production_block();
+    return sim.checkpoint();
+  }();
+  return c;
+}
+
+class MucaCheckpointIntegrity : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() /
+           ("portamc_muca_integrity_" + std::to_string(::getpid()) + "_" +
+            ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::create_directories(dir_);
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+  std::string path(const std::string& name) const { return (dir_ / name).string(); }
+  std::string written(const std::string& name, const Checkpoint& c = state()) {
+    write_checkpoint(path(name), c, "model: {L: 6}\n");
+    return path(name);
+  }
+  // read_checkpoint refuses `file` with a message naming it and every needle.
+  void expect_refused(const std::string& file, std::vector<std::string> needles) {
+    needles.push_back("cannot resume from '" + file + "'");
+    expect_error<BadCheckpoint>([&] { read_checkpoint(file); }, needles);
+  }
+
+  fs::path dir_;
+};
+
+TEST_F(MucaCheckpointIntegrity, AnIntactCheckpointReadsBack) {
+  const Checkpoint c = read_checkpoint(written("intact.ckpt"));
+  EXPECT_EQ(c.model.spins, state().model.spins);
+  EXPECT_EQ(c.model.bins, state().model.bins);
+  EXPECT_EQ(c.model.step, state().model.step);
+  EXPECT_EQ(c.driver.block_histograms, state().driver.block_histograms);
+  EXPECT_EQ(c.driver.records.size(), 3u);
+}
+
+TEST_F(MucaCheckpointIntegrity, RefusesUnusableFiles) {
+  expect_refused(path("missing.ckpt"), {"no such file"});
+  portamc::testing::plain_file(path("empty.ckpt"));
+  expect_refused(path("empty.ckpt"), {"empty"});
+  portamc::testing::plain_file(path("text.ckpt"), "not hdf5");
+  expect_refused(path("text.ckpt"), {"not a readable HDF5 file"});
+  const std::string whole = written("whole.ckpt");
+  portamc::testing::truncated_copy(whole, path("cut.ckpt"), fs::file_size(whole) - 100);
+  expect_refused(path("cut.ckpt"), {"truncated"});
+  {
+    portamc::h5::OutputFile other(path("su2.ckpt"));
+    auto root = other.root();
+    portamc::h5::begin_checkpoint(root, "su2", "");
+    portamc::h5::seal_checkpoint(root, 0);
+    other.commit();
+  }
+  expect_refused(path("su2.ckpt"), {"checkpoint of portamc-su2, not of portamc-muca"});
+  const std::string old = written("old.ckpt");
+  portamc::testing::remove_attribute(old, "/", portamc::h5::kChecksumAttribute);
+  expect_refused(old, {"no checksum"});
+}
+
+TEST_F(MucaCheckpointIntegrity, FindsDamageToStateCountersAndRecords) {
+  using portamc::testing::flip_bit;
+  const std::string spins = written("spins.ckpt");
+  flip_bit<std::uint32_t>(spins, "/model/spins", 9, 3);
+  expect_refused(spins, {"damaged"});
+  const std::string step = written("step.ckpt");
+  flip_bit<std::uint64_t>(step, "/model/step", 0, 40);
+  expect_refused(step, {"damaged"});
+  const std::string bins = written("bins.ckpt");
+  flip_bit<std::int32_t>(bins, "/model/bins", 2, 0);
+  expect_refused(bins, {"damaged"});
+  const std::string weights = written("weights.ckpt");
+  flip_bit<double>(weights, "/model/log_weights", 5, 0);
+  expect_refused(weights, {"damaged"});
+  const std::string histogram = written("histogram.ckpt");
+  flip_bit<std::uint64_t>(histogram, "/driver/iterations/histogram", 40, 2);
+  expect_refused(histogram, {"damaged"});
+  const std::string blocks = written("blocks.ckpt");
+  portamc::testing::overwrite_attribute(blocks, "/driver", "blocks_done", 1);
+  expect_refused(blocks, {"damaged"});
+  const std::string iteration = written("iteration.ckpt");
+  portamc::testing::overwrite_attribute(iteration, "/driver", "iteration", 2);
+  expect_refused(iteration, {"damaged"});
+  const std::string scribbled = written("scribbled.ckpt");
+  portamc::testing::scribble_over(scribbled, "/driver/block_histograms", 8, "\x7f\x7f\x7f");
+  expect_refused(scribbled, {"damaged"});
+}
+
+TEST_F(MucaCheckpointIntegrity, RefusesBinsOutsideTheRangeOrUnlikeTheSpins) {
+  Checkpoint c = state();
+  c.model.bins[3] = 99;  // L = 6: bins 0..36; would index the weight tables out of bounds
+  expect_refused(written("range.ckpt", c), {"/model/bins[3] = 99", "outside", "0..36"});
+  c = state();
+  c.model.bins[2] = c.model.bins[2] == 36 ? 35 : c.model.bins[2] + 1;
+  expect_refused(written("bin.ckpt", c), {"/model/bins[2]", "spins"});
+  c = state();
+  c.model.spins[4] ^= 1u << 7;  // word 0 of walker 4: site 7 flipped, two bonds changed
+  expect_refused(written("spin.ckpt", c), {"/model/bins[4]", "spins"});
+  c = state();
+  c.model.log_weights[6] = std::numeric_limits<double>::quiet_NaN();
+  expect_refused(written("nan.ckpt", c), {"/model/log_weights[6]", "not finite"});
+}
+
+TEST_F(MucaCheckpointIntegrity, RefusesCountersThatDisagree) {
+  Checkpoint c = state();
+  c.model.step += 1;
+  expect_refused(written("step.ckpt", c), {"/model/step", "attempts per walker"});
+  c = state();
+  c.driver.records[1].histogram[5] += 1;
+  expect_refused(written("histogram.ckpt", c), {"row 1 of /driver/iterations/histogram"});
+  c = state();
+  c.driver.block_histograms[1][4] += 1;
+  expect_refused(written("block.ckpt", c), {"row 1 of /driver/block_histograms"});
+  c = state();
+  c.driver.records.pop_back();
+  expect_refused(written("records.ckpt", c), {"/driver attribute iteration = 3", "holds 2"});
+}
+
+}  // namespace
