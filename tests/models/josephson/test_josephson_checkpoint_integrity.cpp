@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "../../common/checkpoint_damage.hpp"
+#include "../../common/checkpoint_integrity_test.hpp"
 #include "../../common/expect_error.hpp"
 #include "portamc/checkpoint_file.hpp"
 #include "portamc/josephson/run.hpp"
@@ -49,27 +50,16 @@ const RunCheckpoint& state() {
   return c;
 }
 
-class JosephsonCheckpointIntegrity : public ::testing::Test {
- protected:
-  void SetUp() override {
-    dir_ = fs::temp_directory_path() /
-           ("portamc_josephson_integrity_" + std::to_string(::getpid()) + "_" +
-            ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::create_directories(dir_);
+struct Traits {
+  using Checkpoint = RunCheckpoint;
+  static const Checkpoint& state() { return ::state(); }
+  static void write(const std::string& path, const Checkpoint& c) {
+    write_checkpoint(path, c, "mode: escape\n");
   }
-  void TearDown() override { fs::remove_all(dir_); }
-  std::string path(const std::string& name) const { return (dir_ / name).string(); }
-  std::string written(const std::string& name, const RunCheckpoint& c = state()) {
-    write_checkpoint(path(name), c, "mode: escape\n");
-    return path(name);
-  }
-  void expect_refused(const std::string& file, std::vector<std::string> needles) {
-    needles.push_back("cannot resume from '" + file + "'");
-    expect_error<BadCheckpoint>([&] { read_checkpoint(file); }, needles);
-  }
-
-  fs::path dir_;
+  static Checkpoint read(const std::string& path) { return read_checkpoint(path); }
 };
+
+using JosephsonCheckpointIntegrity = portamc::testing::CheckpointIntegrityTest<Traits>;
 
 TEST_F(JosephsonCheckpointIntegrity, AnIntactCheckpointReadsBack) {
   const RealisationStates& s = state().points.at(0).states;

@@ -10,6 +10,7 @@
 #include <string>
 
 #include "../../common/checkpoint_damage.hpp"
+#include "../../common/checkpoint_integrity_test.hpp"
 #include "../../common/expect_error.hpp"
 #include "portamc/checkpoint_file.hpp"
 #include "portamc/muca/io.hpp"
@@ -44,28 +45,16 @@ const Checkpoint& state() {
   return c;
 }
 
-class MucaCheckpointIntegrity : public ::testing::Test {
- protected:
-  void SetUp() override {
-    dir_ = fs::temp_directory_path() /
-           ("portamc_muca_integrity_" + std::to_string(::getpid()) + "_" +
-            ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::create_directories(dir_);
+struct Traits {
+  using Checkpoint = portamc::muca::Checkpoint;
+  static const Checkpoint& state() { return ::state(); }
+  static void write(const std::string& path, const Checkpoint& c) {
+    write_checkpoint(path, c, "model: {L: 6}\n");
   }
-  void TearDown() override { fs::remove_all(dir_); }
-  std::string path(const std::string& name) const { return (dir_ / name).string(); }
-  std::string written(const std::string& name, const Checkpoint& c = state()) {
-    write_checkpoint(path(name), c, "model: {L: 6}\n");
-    return path(name);
-  }
-  // read_checkpoint refuses `file` with a message naming it and every needle.
-  void expect_refused(const std::string& file, std::vector<std::string> needles) {
-    needles.push_back("cannot resume from '" + file + "'");
-    expect_error<BadCheckpoint>([&] { read_checkpoint(file); }, needles);
-  }
-
-  fs::path dir_;
+  static Checkpoint read(const std::string& path) { return read_checkpoint(path); }
 };
+
+using MucaCheckpointIntegrity = portamc::testing::CheckpointIntegrityTest<Traits>;
 
 TEST_F(MucaCheckpointIntegrity, AnIntactCheckpointReadsBack) {
   const Checkpoint c = read_checkpoint(written("intact.ckpt"));
