@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "../common/app_test.hpp"
+#include "../common/foreign_checkpoint.hpp"
 #include "../common/resume_refusals.hpp"
 #include "portamc/hdf5_file.hpp"
 #include "portamc/josephson/arrhenius.hpp"
@@ -717,14 +718,7 @@ TEST_F(JosephsonApp, ResumeRefusesEveryUnusableCheckpointAsBadInput) {
   ASSERT_EQ(run(input + " -q --set checkpoint.stop_after=1 -o " + stopped), 3) << log();
   const std::string checkpoint = stopped + ".checkpoint", foreign = path("muca.ckpt");
   ASSERT_TRUE(fs::exists(checkpoint));
-  {
-    portamc::muca::Parameters p;
-    p.L = 4;
-    p.walkers = 3;
-    portamc::muca::Simulation muca(p);
-    muca.iterate();
-    portamc::muca::write_checkpoint(foreign, muca.checkpoint(), "");
-  }
+  portamc::testing::write_muca_checkpoint(foreign);
   const auto output = path("never.h5");
   portamc::testing::expect_resume_refusals(
       [&](const std::string& args) { return run(args); }, [&] { return log(); }, dir_,

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "../common/app_test.hpp"
+#include "../common/foreign_checkpoint.hpp"
 #include "../common/resume_refusals.hpp"
 #include "portamc/hdf5_file.hpp"
 #include "portamc/muca/io.hpp"
@@ -434,14 +435,7 @@ TEST_F(Su2App, ResumeRefusesEveryUnusableCheckpointAsBadInput) {
   const auto input = write_input("cold4.yaml", cold4);
   const std::string checkpoint = path("su2.ckpt"), foreign = path("muca.ckpt");
   portamc::su2::write_checkpoint(checkpoint, library_checkpoint(5), "");
-  {
-    portamc::muca::Parameters p;
-    p.L = 4;
-    p.walkers = 3;
-    portamc::muca::Simulation muca(p);
-    muca.iterate();
-    portamc::muca::write_checkpoint(foreign, muca.checkpoint(), "");
-  }
+  portamc::testing::write_muca_checkpoint(foreign);
   const auto output = path("never.h5");
   // The hostile-input campaign's case: scribbled bytes put 8e18 into the step series.
   portamc::testing::expect_resume_refusals(

@@ -6,9 +6,11 @@
 //   static const Checkpoint& state();                        // a checkpoint mid-run
 //   static void write(const std::string& path, const Checkpoint& c);
 //   static Checkpoint read(const std::string& path);
+#include <filesystem>
 #include <string>
 #include <vector>
 
+#include "checkpoint_damage.hpp"
 #include "expect_error.hpp"
 #include "portamc/checkpoint_file.hpp"
 #include "temp_dir.hpp"
@@ -24,6 +26,30 @@ class CheckpointIntegrityTest : public TempDir {
   std::string written(const std::string& name, const Checkpoint& c = Traits::state()) {
     Traits::write(path(name), c);
     return path(name);
+  }
+  // Missing, empty, non-HDF5, truncated, unsealed files and a checkpoint of `other_app` are
+  // all refused; `app` is the name the model's checkpoints carry.
+  void expect_unusable_files_refused(const std::string& app, const std::string& other_app) {
+    expect_refused(path("missing.ckpt"), {"no such file"});
+    plain_file(path("empty.ckpt"));
+    expect_refused(path("empty.ckpt"), {"empty"});
+    plain_file(path("text.ckpt"), "not hdf5");
+    expect_refused(path("text.ckpt"), {"not a readable HDF5 file"});
+    const std::string whole = written("whole.ckpt");
+    truncated_copy(whole, path("cut.ckpt"), std::filesystem::file_size(whole) / 2);
+    expect_refused(path("cut.ckpt"), {"truncated"});
+    {
+      h5::OutputFile other(path("other.ckpt"));
+      auto root = other.root();
+      h5::begin_checkpoint(root, other_app, "");
+      h5::seal_checkpoint(root, 0);
+      other.commit();
+    }
+    expect_refused(path("other.ckpt"),
+                   {"checkpoint of portamc-" + other_app + ", not of portamc-" + app});
+    const std::string old = written("old.ckpt");
+    remove_attribute(old, "/", h5::kChecksumAttribute);
+    expect_refused(old, {"no checksum"});
   }
   // Reading `file` is refused with a message naming it and every needle.
   void expect_refused(const std::string& file, std::vector<std::string> needles) {

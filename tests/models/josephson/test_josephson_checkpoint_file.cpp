@@ -12,26 +12,14 @@
 #include "portamc/josephson/ensemble.hpp"
 #include "portamc/josephson/run.hpp"
 #include "portamc/josephson/run_output.hpp"
+#include "quick_escape.hpp"
 
 namespace {
 
 using namespace portamc;
 using namespace portamc::josephson;
 
-RunParameters quick_run() {
-  RunParameters p;
-  p.V0 = 1;
-  p.beta = 0.2;
-  p.theta = 0.2;
-  p.gamma = 0.8;
-  p.h = 0.01;
-  p.max_steps = 4000;
-  p.realisations = 150;
-  p.seed = 5;
-  p.ensemble.slots = 9;
-  p.ensemble.steps_per_launch = 400;
-  return p;
-}
+using portamc::josephson::testing::quick_run;
 
 std::string temp_file(const std::string& name) {
   const auto dir = std::filesystem::temp_directory_path() / "portamc_test_josephson_ckpt";

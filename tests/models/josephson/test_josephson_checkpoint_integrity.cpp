@@ -17,6 +17,7 @@
 #include "portamc/checkpoint_file.hpp"
 #include "portamc/josephson/run.hpp"
 #include "portamc/josephson/run_output.hpp"
+#include "quick_escape.hpp"
 
 namespace {
 
@@ -25,20 +26,7 @@ using namespace portamc::josephson;
 using portamc::h5::BadCheckpoint;
 using portamc::testing::expect_error;
 
-RunParameters quick_run() {
-  RunParameters p;
-  p.V0 = 1;
-  p.beta = 0.2;
-  p.theta = 0.2;
-  p.gamma = 0.8;
-  p.h = 0.01;
-  p.max_steps = 4000;
-  p.realisations = 150;
-  p.seed = 5;
-  p.ensemble.slots = 9;
-  p.ensemble.steps_per_launch = 400;
-  return p;
-}
+using portamc::josephson::testing::quick_run;
 
 // Mid-ensemble: finished realisations and realisations in flight.
 const RunCheckpoint& state() {
@@ -72,25 +60,7 @@ TEST_F(JosephsonCheckpointIntegrity, AnIntactCheckpointReadsBack) {
 }
 
 TEST_F(JosephsonCheckpointIntegrity, RefusesUnusableFiles) {
-  expect_refused(path("missing.ckpt"), {"no such file"});
-  portamc::testing::plain_file(path("empty.ckpt"));
-  expect_refused(path("empty.ckpt"), {"empty"});
-  portamc::testing::plain_file(path("text.ckpt"), "not hdf5");
-  expect_refused(path("text.ckpt"), {"not a readable HDF5 file"});
-  const std::string whole = written("whole.ckpt");
-  portamc::testing::truncated_copy(whole, path("cut.ckpt"), fs::file_size(whole) - 1);
-  expect_refused(path("cut.ckpt"), {"truncated"});
-  {
-    portamc::h5::OutputFile other(path("su2.ckpt"));
-    auto root = other.root();
-    portamc::h5::begin_checkpoint(root, "su2", "");
-    portamc::h5::seal_checkpoint(root, 0);
-    other.commit();
-  }
-  expect_refused(path("su2.ckpt"), {"checkpoint of portamc-su2, not of portamc-josephson"});
-  const std::string old = written("old.ckpt");
-  portamc::testing::remove_attribute(old, "/", portamc::h5::kChecksumAttribute);
-  expect_refused(old, {"no checksum"});
+  expect_unusable_files_refused("josephson", "su2");
 }
 
 TEST_F(JosephsonCheckpointIntegrity, FindsDamageToStatesCountersAndResults) {

@@ -66,25 +66,7 @@ TEST_F(MucaCheckpointIntegrity, AnIntactCheckpointReadsBack) {
 }
 
 TEST_F(MucaCheckpointIntegrity, RefusesUnusableFiles) {
-  expect_refused(path("missing.ckpt"), {"no such file"});
-  portamc::testing::plain_file(path("empty.ckpt"));
-  expect_refused(path("empty.ckpt"), {"empty"});
-  portamc::testing::plain_file(path("text.ckpt"), "not hdf5");
-  expect_refused(path("text.ckpt"), {"not a readable HDF5 file"});
-  const std::string whole = written("whole.ckpt");
-  portamc::testing::truncated_copy(whole, path("cut.ckpt"), fs::file_size(whole) - 100);
-  expect_refused(path("cut.ckpt"), {"truncated"});
-  {
-    portamc::h5::OutputFile other(path("su2.ckpt"));
-    auto root = other.root();
-    portamc::h5::begin_checkpoint(root, "su2", "");
-    portamc::h5::seal_checkpoint(root, 0);
-    other.commit();
-  }
-  expect_refused(path("su2.ckpt"), {"checkpoint of portamc-su2, not of portamc-muca"});
-  const std::string old = written("old.ckpt");
-  portamc::testing::remove_attribute(old, "/", portamc::h5::kChecksumAttribute);
-  expect_refused(old, {"no checksum"});
+  expect_unusable_files_refused("muca", "su2");
 }
 
 TEST_F(MucaCheckpointIntegrity, FindsDamageToStateCountersAndRecords) {
