@@ -2,7 +2,7 @@
 // state point or over a scan in T and P, with parallel Metropolis or Swendsen-Wang updates of
 // the hydrogen-bond network: density, enthalpy, hydrogen bonds, order parameter, their time
 // series and autocorrelation, C_P, kappa_T and alpha_P. YAML in (input/cvf*.yaml), HDF5 out
-// (docs/output.md).
+// (docs/output.md); checkpoints and resume through the run protocol (run_protocol.hpp).
 #include <cmath>
 #include <cstdio>
 #include <iostream>
@@ -10,9 +10,12 @@
 #include <optional>
 
 #include "portamc/app.hpp"
+#include "portamc/checkpoint_file.hpp"
+#include "portamc/cvf/checkpoint.hpp"
 #include "portamc/cvf/run.hpp"
 #include "portamc/cvf/run_output.hpp"
 #include "portamc/halo_transport.hpp"
+#include "portamc/run_protocol.hpp"
 
 namespace {
 
@@ -82,6 +85,8 @@ config::Schema make_schema() {
            "(MPI on the arrays: CPU backends or CUDA-aware MPI), mpi_staged (through pinned "
            "host memory); auto: nccl if built with it, else mpi_direct if MPI reports CUDA "
            "support, else mpi_staged");
+  app::add_checkpoint_keys(
+      s, "a thermalisation step, or the steps before a measurement and the measurement");
 
   s.check(
       [](const config::Config& c) -> Rule {
@@ -183,25 +188,14 @@ cvf::RunParameters to_parameters(const config::Config& c) {
   return p;
 }
 
-int run(const app::Context& ctx) {
-  const auto& c = ctx.config;
-  const cvf::RunParameters p = to_parameters(c);
-  const std::string output =
-      ctx.options.output.empty() ? c.string("output.file") : ctx.options.output;
-  if (!ctx.options.resume.empty())
-    throw app::AgreedFailure(app::exit_bad_input,
-                             "--resume: portamc-cvf has no checkpoints (runs are restarted)");
-  const int ranks = ctx.comm.size();
-  // Every rank holds the same parameters, so these checks agree without communication.
-  try {
-    p.validate();
+// The run as the protocol drives it (run_protocol.hpp): one unit is a thermalisation step, or
+// the steps before a measurement and the measurement.
+class CvfDriver final : public app::RunDriver {
+ public:
+  CvfDriver(const app::Context& ctx, const cvf::RunParameters& p) : ctx_(ctx), p_(p) {
+    const int ranks = ctx.comm.size();
     cvf::validate_ranks(p, ranks);
-  } catch (const std::exception& e) {
-    throw app::AgreedFailure(app::exit_bad_input, e.what());
-  }
-  app::check_run_files(ctx, {{"output", output}});
-  // Sizes that do not fit are bad input: checked before anything is allocated or written.
-  app::collective_check(ctx, [&] {
+    // A size that does not fit is bad input, found before anything is allocated.
     try {
       require_device_memory(cvf::required_device_bytes(p, ranks),
                             "the CVF state of " + std::to_string(p.molecules()) + " molecules" +
@@ -209,59 +203,77 @@ int run(const app::Context& ctx) {
     } catch (const std::invalid_argument& e) {
       throw app::BadInput(e.what());
     }
-  });
+    chain_ = std::make_unique<cvf::Run>(p, ctx.comm);
+    if (verbose())
+      std::cerr << "CVF water, " << p.molecules() << " molecules (L = " << p.L << "), "
+                << p.point_count() << " state point(s), " << cvf::to_string(p.algorithm)
+                << (ranks > 1 ? ", z-slabs over " + std::to_string(ranks) +
+                                    " ranks (halos: " + chain_->halo_transport() + ")"
+                              : std::string())
+                << "\n";
+  }
 
-  const bool verbose = !ctx.options.quiet && ctx.is_root();
-  std::unique_ptr<cvf::Run> chain;
-  app::collective_check(ctx, [&] { chain = std::make_unique<cvf::Run>(p, ctx.comm); });
-  if (verbose)
-    std::cerr << "CVF water, " << p.molecules() << " molecules (L = " << p.L << "), "
-              << p.point_count() << " state point(s), " << cvf::to_string(p.algorithm)
-              << (ranks > 1 ? ", z-slabs over " + std::to_string(ranks) +
-                                  " ranks (halos: " + chain->halo_transport() + ")"
-                            : std::string())
-              << "\n";
-  {
-    app::Progress progress("cvf", verbose);
-    while (!chain->done() && !app::stop_requested(ctx.comm)) {
-      chain->advance();
-      progress.update(chain->fraction_done(), chain->status());
+  void advance() override { chain_->advance(); }
+  bool done() const override { return chain_->done(); }
+  double fraction_done() const override { return chain_->fraction_done(); }
+  std::string status() const override { return chain_->status(); }
+  void resume(const std::string& path) override {
+    const cvf::RunCheckpoint checkpoint = cvf::read_checkpoint(path);
+    try {
+      chain_->restore(checkpoint);
+    } catch (const std::invalid_argument& e) {
+      throw h5::BadCheckpoint("cannot resume from '" + path + "': " + e.what());
     }
   }
-  if (!chain->done()) {
-    if (ctx.is_root())
-      std::cerr << "interrupted: no output written (portamc-cvf has no checkpoints)\n";
-    return app::exit_interrupted;
+  void save(const std::string& path, const std::string& yaml) override {
+    const cvf::RunCheckpoint state = chain_->checkpoint();  // collective
+    if (ctx_.is_root()) cvf::write_checkpoint(path, state, yaml);
   }
-  if (verbose && ranks > 1)
-    std::cerr << "halo exchanges: " << chain->halo_seconds() << " s on rank 0\n";
-  // Gathered on rank 0 by every rank (collective), before the other ranks leave.
-  std::optional<cvf::FinalConfiguration> configuration;
-  if (c.boolean("output.configuration")) configuration = chain->configuration();
-  if (!ctx.is_root()) return app::exit_ok;
+  void finish() override {
+    if (verbose() && chain_->ranks() > 1)
+      std::cerr << "halo exchanges: " << chain_->halo_seconds() << " s on rank 0\n";
+    // Gathered on rank 0 by every rank (collective).
+    if (ctx_.config.boolean("output.configuration")) configuration_ = chain_->configuration();
+  }
+  void analyse() override {
+    analyses_ = cvf::analyse(p_, chain_->points());
+    for (std::size_t k = 0; k < analyses_.size(); ++k) {
+      const auto warnings = cvf::analysis_warnings(analyses_[k]);
+      if (warnings.empty()) continue;
+      const cvf::StatePoint& s = chain_->points()[k].point;
+      std::cerr << "warning: T = " << s.temperature_kelvin << " K, P = " << s.pressure_megapascal
+                << " MPa: " << warnings.size() << " estimate(s) not reliable (run longer):\n";
+      for (const std::string& w : warnings) std::cerr << "  " << w << "\n";
+    }
+  }
+  void write_results(h5::Group root) override {
+    cvf::write_results(root, p_, chain_->points(), analyses_);
+    if (configuration_) cvf::write_configuration(root, *configuration_);
+  }
+  void print_summary() const override { cvf::print_summary(p_, chain_->points(), analyses_); }
 
-  const auto analyses = cvf::analyse(p, chain->points());
-  // Printed even with --quiet: an error bar that cannot be trusted must not pass unnoticed.
-  for (std::size_t k = 0; k < analyses.size(); ++k) {
-    const auto warnings = cvf::analysis_warnings(analyses[k]);
-    if (warnings.empty()) continue;
-    const cvf::StatePoint& s = chain->points()[k].point;
-    std::cerr << "warning: T = " << s.temperature_kelvin << " K, P = " << s.pressure_megapascal
-              << " MPa: " << warnings.size() << " estimate(s) not reliable (run longer):\n";
-    for (const std::string& w : warnings) std::cerr << "  " << w << "\n";
+ private:
+  bool verbose() const { return !ctx_.options.quiet && ctx_.is_root(); }
+
+  const app::Context& ctx_;
+  cvf::RunParameters p_;
+  std::unique_ptr<cvf::Run> chain_;
+  std::optional<cvf::FinalConfiguration> configuration_;
+  std::vector<cvf::PointAnalysis> analyses_;
+};
+
+int run(const app::Context& ctx) {
+  const cvf::RunParameters p = to_parameters(ctx.config);
+  // Every rank holds the same parameters, so these checks agree without communication.
+  try {
+    p.validate();
+    cvf::validate_ranks(p, ctx.comm.size());
+  } catch (const std::exception& e) {
+    throw app::AgreedFailure(app::exit_bad_input, e.what());
   }
-  h5::OutputFile file(output);
-  auto root = file.root();
-  h5::write_provenance(root, ctx.provenance(p.seed));
-  root.write_string("config", c.to_yaml(), "resolved configuration (YAML)");
-  cvf::write_results(root, p, chain->points(), analyses);
-  if (configuration) cvf::write_configuration(root, *configuration);
-  file.commit();
-  if (verbose) {
-    cvf::print_summary(p, chain->points(), analyses);
-    std::printf("wrote %s\n", output.c_str());
-  }
-  return app::exit_ok;
+  app::RunPlan plan = app::plan_run(ctx, "cvf", p.seed);
+  plan.resume_note = "on any number of ranks the lattice allows";
+  return app::run_protocol(ctx, plan, [&] { return std::make_unique<CvfDriver>(ctx, p); });
 }
 
 }  // namespace

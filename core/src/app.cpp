@@ -332,9 +332,12 @@ void Progress::update(double fraction, const std::string& status) {
   if (last_print_ >= 0 && t - last_print_ < 0.5) return;
   last_print_ = t;
   const double elapsed = t - start_;
+  // A resumed run starts part-way: its rate is measured from where this process began.
+  if (first_fraction_ < 0) first_fraction_ = fraction;
+  const double done_here = fraction - first_fraction_;
   char eta[32] = "--";
-  if (fraction > 0.01 && fraction < 1)
-    std::snprintf(eta, sizeof eta, "%.0fs", elapsed * (1 - fraction) / fraction);
+  if (done_here > 0.01 && fraction < 1)
+    std::snprintf(eta, sizeof eta, "%.0fs", elapsed * (1 - fraction) / done_here);
   std::fprintf(stderr, "\r%s %5.1f%% elapsed %.0fs ETA %s %s\033[K", label_.c_str(), 100 * fraction,
                elapsed, eta, status.c_str());
   std::fflush(stderr);

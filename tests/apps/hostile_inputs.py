@@ -33,7 +33,7 @@ SEED_KEY = {"muca": "model.seed", "su2": "model.seed", "josephson": "run.seed",
 # One integer key per app with its valid range, for range and type cases.
 INT_KEY = {"muca": "model.L", "su2": "run.measurements", "josephson": "run.realisations",
            "tilings": "cftp.samples", "cvf": "lattice.L"}
-HAS_CHECKPOINT = {"muca", "su2", "josephson"}
+HAS_CHECKPOINT = {"muca", "su2", "josephson", "cvf"}
 
 
 def yaml_cases(app):

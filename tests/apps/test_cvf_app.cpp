@@ -1,16 +1,22 @@
 // End-to-end: portamc-cvf on tiny lattices (Metropolis and Swendsen-Wang, scans and paired
 // state points), the HDF5 file it writes (the equilibration start, errors with tau_int and
 // N_eff, warnings for errors that cannot be trusted, reduced units), reproducibility from the
-// seed, the shipped inputs and its error paths.
+// seed, checkpoints and bitwise resume, the shipped inputs and its error paths.
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
+#include <iterator>
+#include <map>
 #include <string>
 #include <vector>
 
 #include "../common/app_test.hpp"
+#include "../common/foreign_checkpoint.hpp"
+#include "../common/h5_datasets.hpp"
+#include "../common/resume_refusals.hpp"
+#include "portamc/cvf/checkpoint.hpp"
 #include "portamc/hdf5_file.hpp"
 
 namespace {
@@ -224,13 +230,97 @@ TEST_F(CvfApp, BadInputIsRejectedBeforeAnyWork) {
       {"--set algorithm.sigma=wolff", "algorithm.sigma"},
       {"--set lattice.M=3", "lattice.M"},
       {"--set lattice.L=400000", "free to give"},
-      {"--resume x.h5", "no checkpoints"},
+      {"--set checkpoint.every=-1", "checkpoint.every"},
   };
   for (const auto& c : cases) {
     EXPECT_EQ(run(c.args + " -o " + output), 2) << c.args << "\n" << log();
     EXPECT_NE(log().find(c.message), std::string::npos) << c.args << "\n" << log();
     EXPECT_FALSE(fs::exists(output)) << c.args;
   }
+}
+
+// Two state points; one unit of work is a thermalisation step or a measurement (with the
+// steps before it): point 0 is units 1..5 (thermalisation) and 6..11, point 1 12..16, 17..22.
+const char* two_points =
+    "lattice: {L: 8}\n"
+    "state: {temperatures: [300, 280], pressures: [0.1]}\n"
+    "run: {seed: 5, thermalisation: 5, measurements: 6, steps_between_measurements: 2}\n"
+    "analysis: {blocks: 2, autocorrelation_lags: 2}\n";
+
+// Every dataset but the provenance and the configuration text (the stopped runs' differ).
+std::map<std::string, std::string> results_of(const std::string& file) {
+  auto contents = portamc::testing::dataset_contents(file);
+  for (auto it = contents.begin(); it != contents.end();)
+    it = it->first == "/config" || it->first.rfind("/provenance/", 0) == 0 ? contents.erase(it)
+                                                                           : std::next(it);
+  return contents;
+}
+
+TEST_F(CvfApp, StoppedTwiceAndResumedWritesTheSameResultsBitForBit) {
+  const auto input = write_input("two.yaml", two_points);
+  const auto reference = path("reference.h5");
+  ASSERT_EQ(run(input + " -q -o " + reference), 0) << log();
+  const auto output = path("resumed.h5"), checkpoint = output + ".checkpoint";
+  // Inside point 0's thermalisation, then inside point 1's measurements (3 + 16 = 19).
+  ASSERT_EQ(run(input + " -q --set checkpoint.stop_after=3 -o " + output), 3) << log();
+  EXPECT_NE(log().find("--resume " + checkpoint), std::string::npos) << log();
+  ASSERT_TRUE(fs::exists(checkpoint));
+  EXPECT_FALSE(fs::exists(output));
+  EXPECT_EQ(portamc::cvf::read_checkpoint(checkpoint).position.thermalisation_done, 3);
+  ASSERT_EQ(
+      run(input + " -q --set checkpoint.stop_after=16 --resume " + checkpoint + " -o " + output), 3)
+      << log();
+  const auto middle = portamc::cvf::read_checkpoint(checkpoint);
+  EXPECT_EQ(middle.position.point, 1u);
+  EXPECT_EQ(middle.position.measurements_done, 3);
+  EXPECT_FALSE(fs::exists(output));
+  // Another seed is another chain: bad input, nothing written, the checkpoint kept.
+  EXPECT_EQ(run(input + " -q --set run.seed=6 --resume " + checkpoint + " -o " + output), 2);
+  EXPECT_NE(log().find("another chain"), std::string::npos) << log();
+  EXPECT_FALSE(fs::exists(output));
+  ASSERT_TRUE(fs::exists(checkpoint));
+
+  ASSERT_EQ(run(input + " -q --resume " + checkpoint + " -o " + output), 0) << log();
+  EXPECT_FALSE(fs::exists(checkpoint)) << "the checkpoint outlived the finished run";
+  const auto expected = results_of(reference), got = results_of(output);
+  EXPECT_GT(expected.size(), 40u);
+  for (const auto& [name, contents] : expected) {
+    const auto it = got.find(name);
+    ASSERT_NE(it, got.end()) << name << " is missing after resuming";
+    EXPECT_TRUE(it->second == contents) << name << " differs after resuming";
+  }
+  EXPECT_EQ(got.size(), expected.size());
+}
+
+TEST_F(CvfApp, InterruptedBySignalWritesACheckpointAndExitsThree) {
+  // A long run, with a checkpoint after every unit once a millisecond has passed.
+  const auto input = write_input("long.yaml",
+                                 "lattice: {L: 8}\n"
+                                 "run: {seed: 3, thermalisation: 200000, measurements: 10}\n"
+                                 "analysis: {autocorrelation_lags: 2}\n"
+                                 "checkpoint: {every: 0.001}\n");
+  const auto output = path("long.h5"), checkpoint = output + ".checkpoint";
+  const int status = interrupt_once_written(input + " -q -o " + output, checkpoint);
+  ASSERT_EQ(status, 3) << log();
+  EXPECT_NE(log().find("interrupted: checkpoint written to " + checkpoint), std::string::npos)
+      << log();
+  EXPECT_FALSE(fs::exists(output));
+  EXPECT_GT(portamc::cvf::read_checkpoint(checkpoint).position.thermalisation_done, 0);
+}
+
+TEST_F(CvfApp, ResumeRefusesEveryUnusableCheckpointAsBadInput) {
+  const auto input = write_input("two.yaml", two_points);
+  const auto stopped = path("stopped.h5");
+  ASSERT_EQ(run(input + " -q --set checkpoint.stop_after=8 -o " + stopped), 3) << log();
+  const std::string checkpoint = stopped + ".checkpoint", foreign = path("muca.ckpt");
+  portamc::testing::write_muca_checkpoint(foreign);
+  const auto output = path("never.h5");
+  portamc::testing::expect_resume_refusals(
+      [&](const std::string& args) { return run(args); }, [&] { return log(); }, dir_,
+      input + " -q -o " + output, output, checkpoint, foreign,
+      [](const std::string& file) {
+        portamc::testing::flip_bit<std::uint8_t>(file, "/configuration/sigma", 7, 1);
+      });
 }
 
 }  // namespace

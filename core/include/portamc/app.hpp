@@ -122,6 +122,7 @@ class Progress {
   bool enabled_;
   double start_;
   double last_print_ = -1;
+  double first_fraction_ = -1;
   bool printed_ = false;
 };
 

@@ -103,6 +103,16 @@ struct Run::Engine {
     const Checkpoint c = distributed ? distributed->checkpoint() : simulation->checkpoint();
     return {c.sigma, c.cube_state, c.v_iso, c.step};
   }
+  /// `c` in full on every rank.
+  void restore(const Checkpoint& c, std::int64_t attempts, std::int64_t acceptances) {
+    if (distributed) {
+      distributed->restore(c);
+      distributed->set_volume_counters(attempts, acceptances);
+    } else {
+      simulation->restore(c);
+      simulation->set_volume_counters(attempts, acceptances);
+    }
+  }
   Measurement measure() const {
     return distributed ? distributed->measure() : simulation->measure();
   }
@@ -140,6 +150,47 @@ std::size_t Run::device_bytes() const {
 
 FinalConfiguration Run::configuration() const {
   return engine_->configuration();
+}
+
+RunCheckpoint Run::checkpoint() const {
+  RunCheckpoint c;
+  c.fingerprint = chain_fingerprint(parameters_);
+  c.position = position_;
+  c.configuration = engine_->configuration();
+  c.volume_attempts = engine_->volume_attempts();
+  c.volume_acceptances = engine_->volume_acceptances();
+  c.points = points_;
+  return c;
+}
+
+void Run::restore(const RunCheckpoint& c) {
+  if (c.fingerprint != chain_fingerprint(parameters_))
+    throw std::invalid_argument(
+        "the checkpoint is of another chain: lattice, state points, model, algorithm, start, "
+        "seed or schedule differ from this run's (only analysis.* may change on resume)");
+  const ChainPosition& at = c.position;
+  const bool finished = at.point == parameters_.point_count();
+  // The records of the points begun so far: all finished ones, and the current one.
+  if (at.point > parameters_.point_count() || c.points.size() != at.point + (finished ? 0 : 1) ||
+      at.thermalisation_done > parameters_.thermalisation ||
+      at.measurements_done > parameters_.measurements || at.steps != c.configuration.step)
+    throw std::invalid_argument("the checkpoint's chain position is inconsistent");
+  for (std::size_t k = 0; k < c.points.size(); ++k) {
+    const PointRecord& r = c.points[k];
+    const StatePoint s = parameters_.point(k);
+    const std::size_t expected = k < at.point ? static_cast<std::size_t>(parameters_.measurements)
+                                              : static_cast<std::size_t>(at.measurements_done);
+    if (r.point.temperature_kelvin != s.temperature_kelvin ||
+        r.point.pressure_megapascal != s.pressure_megapascal || r.measurements() != expected)
+      throw std::invalid_argument("the checkpoint's record of state point " + std::to_string(k) +
+                                  " does not match the schedule");
+  }
+  if (!finished) engine_->set_point(parameters_.point(at.point));
+  engine_->restore({c.configuration.sigma, c.configuration.cube_state, c.configuration.v_iso,
+                    c.configuration.step},
+                   c.volume_attempts, c.volume_acceptances);
+  position_ = at;
+  points_ = c.points;
 }
 
 int Run::ranks() const {

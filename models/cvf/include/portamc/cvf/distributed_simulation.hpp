@@ -240,6 +240,11 @@ class DistributedSimulation {
   }
   std::int64_t volume_attempts() const { return volume_attempts_; }
   std::int64_t volume_acceptances() const { return volume_acceptances_; }
+  /// The counters of a checkpointed chain (they are not part of the configuration).
+  void set_volume_counters(std::int64_t attempts, std::int64_t acceptances) {
+    volume_attempts_ = attempts;
+    volume_acceptances_ = acceptances;
+  }
   /// Adds delta slots first..last-1 to the counters on the device (public: nvcc refuses
   /// extended lambdas in private members).
   void fold_deltas(int first, int last) const {

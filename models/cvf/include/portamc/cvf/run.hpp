@@ -108,6 +108,21 @@ struct ChainPosition {
   std::uint64_t steps = 0;  ///< MC steps of the run: the RNG step counter
 };
 
+/// What a checkpoint holds to continue a run bit for bit, on any rank count the lattice
+/// allows: the chain's configuration and position, the volume-move counters over the whole
+/// chain and every point's records so far (the last one unfinished).
+struct RunCheckpoint {
+  /// chain_fingerprint() of the run that wrote it: a run continues only its own chain.
+  std::string fingerprint;
+  ChainPosition position;
+  FinalConfiguration configuration;
+  std::int64_t volume_attempts = 0, volume_acceptances = 0;
+  std::vector<PointRecord> points;
+};
+
+/// Every parameter that shapes the chain (not the analysis), as text.
+std::string chain_fingerprint(const RunParameters& parameters);
+
 /// Runs the schedule on the default execution space, on one rank or (Metropolis only) split
 /// into z-slabs over the ranks of `comm` (DistributedSimulation): the chain, the records and
 /// hence the output are the same on every rank count, except the timings.
@@ -132,6 +147,13 @@ class Run {
   const std::vector<PointRecord>& points() const { return points_; }
   /// The current configuration, gathered (collective; see FinalConfiguration).
   FinalConfiguration configuration() const;
+  /// The whole state, gathered on rank 0 (the configuration is empty on the other ranks).
+  /// Collective.
+  RunCheckpoint checkpoint() const;
+  /// Continues from a checkpoint of the same chain that every rank holds in full, written on
+  /// any rank count. std::invalid_argument if it is of another chain or inconsistent with
+  /// these parameters. Collective.
+  void restore(const RunCheckpoint& checkpoint);
   /// Device bytes the state and the chosen algorithm's scratch take (on this rank).
   std::size_t device_bytes() const;
   /// Ranks the lattice is split over, how halos travel, and the wall time spent in halo

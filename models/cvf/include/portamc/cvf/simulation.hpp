@@ -171,6 +171,11 @@ class Simulation {
   }
   std::int64_t volume_attempts() const { return volume_attempts_; }
   std::int64_t volume_acceptances() const { return volume_acceptances_; }
+  /// The counters of a checkpointed chain (they are not part of the configuration).
+  void set_volume_counters(std::int64_t attempts, std::int64_t acceptances) {
+    volume_attempts_ = attempts;
+    volume_acceptances_ = acceptances;
+  }
 
  private:
   void build_tables() { tables_ = point_tables(parameters_, point_); }
