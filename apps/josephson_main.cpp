@@ -1,7 +1,8 @@
 // portamc-josephson: Langevin ensembles of a current-biased Josephson junction (the paper's
 // normalised RCSJ model): escape times at constant bias, switching currents under a bias ramp,
 // and Arrhenius scans of the mean escape time over temperature, each with its theory alongside.
-// YAML in (input/josephson*.yaml), HDF5 out (docs/output.md).
+// YAML in (input/josephson*.yaml), HDF5 out (docs/output.md); checkpoints and resume through the
+// run protocol (run_protocol.hpp).
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -18,6 +19,7 @@
 #include "portamc/josephson/run_analysis.hpp"
 #include "portamc/josephson/run_output.hpp"
 #include "portamc/josephson/switching_theory.hpp"
+#include "portamc/run_protocol.hpp"
 
 namespace {
 
@@ -156,15 +158,8 @@ config::Schema make_schema() {
            "mean first-passage time to the threshold), kramers (the leading-order formula of the "
            "dynamics: overdamped or melnikov_meshkov) or a Kramers-type formula (kramers.hpp); "
            "auto: exact where it exists, else kramers")
-      .add("output.file", String{"josephson.h5", {}}, "HDF5 result file")
-      .add("checkpoint.file", String{"", {}}, "checkpoint file; empty = <output.file>.checkpoint")
-      .add("checkpoint.every", Real{0, 1e9, 600},
-           "write a checkpoint when this much time has passed since the last (0: only when "
-           "interrupted)",
-           "s")
-      .add("checkpoint.stop_after", Integer{0, 1LL << 62, 0},
-           "write a checkpoint and stop (exit code 3) after this many kernel launches of this "
-           "process, as if interrupted (0: never); for batch jobs with a time limit, and tests");
+      .add("output.file", String{"josephson.h5", {}}, "HDF5 result file");
+  app::add_checkpoint_keys(s, "one kernel launch of every rank's share of the current ensemble");
 
   // ---- The junction: exactly one block, each complete and positive ----------------------------
   s.check(
@@ -524,103 +519,66 @@ void print_summary(const ResolvedRun& r, const std::vector<PointRecord>& points,
   }
 }
 
-int run(const app::Context& ctx) {
-  const auto& c = ctx.config;
-  const RunParameters parameters = to_parameters(c);
-  const std::string output =
-      ctx.options.output.empty() ? c.string("output.file") : ctx.options.output;
-  // One checkpoint file whatever the rank count: the state of every realisation gathered on
-  // rank 0, which resumes on any rank count.
-  const std::string ckpt_path =
-      c.string("checkpoint.file").empty() ? output + ".checkpoint" : c.string("checkpoint.file");
-  const double every = c.real("checkpoint.every");
-  const long long stop_after = c.integer("checkpoint.stop_after");
-  app::check_run_files(ctx, {{"output", output}, {"checkpoint.file", ckpt_path, true}});
-  const app::FileLock ckpt_lock = app::lock_checkpoint(ctx, ckpt_path);
-  // Every rank resolves the same input; the checks agree so that all ranks stop together.
-  std::optional<ResolvedRun> resolved_input;
-  std::unique_ptr<Simulation> simulation;
-  app::collective_check(ctx, [&] {
-    resolved_input = resolve_input(parameters);
-    require_host_memory(host_bytes(*resolved_input), "run.realisations over all ensembles");
+// The run as the protocol drives it (run_protocol.hpp): one unit is one kernel launch of every
+// rank's share of the current ensemble.
+class JosephsonDriver final : public app::RunDriver {
+ public:
+  JosephsonDriver(const app::Context& ctx, const RunParameters& parameters) : ctx_(ctx) {
+    resolved_ = resolve_input(parameters);
+    require_host_memory(host_bytes(resolved_), "run.realisations over all ensembles");
     try {
-      simulation = std::make_unique<Simulation>(*resolved_input, ctx.comm);
+      simulation_ = std::make_unique<Simulation>(resolved_, ctx.comm);
     } catch (const RunParameterError& e) {
       throw app::BadInput(key_of(e.parameter) + ": " + e.what());
     }
-  });
-  const ResolvedRun& resolved = *resolved_input;
-  Simulation& sim = *simulation;
-  const bool verbose = !ctx.options.quiet && ctx.is_root();
-  if (verbose) print_resolved(resolved);
-  // Warnings are never silent, not even with --quiet; they also go into the output file.
-  if (ctx.is_root())
-    for (const std::string& w : resolved.warnings) std::cerr << "warning: " << w << "\n";
+    if (!ctx.options.quiet && ctx.is_root()) print_resolved(resolved_);
+    // Warnings are never silent, not even with --quiet; they also go into the output file.
+    if (ctx.is_root())
+      for (const std::string& w : resolved_.warnings) std::cerr << "warning: " << w << "\n";
+  }
 
+  void advance() override { simulation_->advance(); }
+  bool done() const override { return simulation_->done(); }
+  double fraction_done() const override { return simulation_->fraction_done(); }
+  std::string status() const override { return simulation_->status(); }
   // Every rank reads the whole file and keeps its new share.
-  if (!ctx.options.resume.empty())
-    app::collective_check(ctx, [&] { sim.restore(read_checkpoint(ctx.options.resume)); });
-  auto save = [&] {
-    const RunCheckpoint state = sim.checkpoint();  // collective
-    if (ctx.is_root()) write_checkpoint(ckpt_path, state, c.to_yaml());
-  };
-  {
-    app::Progress progress("josephson", verbose);
-    double last_save = app::now_seconds();
-    long long launches = 0;
-    for (;;) {
-      // A rank whose shares are done waits in the agreement below for the others.
-      sim.advance();
-      ++launches;
-      progress.update(sim.fraction_done(), sim.status());
-      // One agreement per launch: all done, a stop signal on any rank, rank 0's clock.
-      std::vector<std::uint64_t> flags{
-          sim.done() ? 0u : 1u,
-          app::stop_requested() || (stop_after > 0 && launches >= stop_after) ? 1u : 0u,
-          ctx.is_root() && every > 0 && app::now_seconds() - last_save >= every ? 1u : 0u};
-      ctx.comm.max(flags);
-      if (flags[0] == 0) break;
-      if (flags[1] != 0) {
-        save();
-        progress.finish();
-        if (ctx.is_root())
-          std::cerr << "interrupted: checkpoint written to " << ckpt_path
-                    << " (continue with --resume " << ckpt_path << ", on any number of ranks)\n";
-        return app::exit_interrupted;
-      }
-      if (flags[2] != 0) {
-        save();
-        last_save = app::now_seconds();
-      }
-    }
+  void resume(const std::string& path) override { simulation_->restore(read_checkpoint(path)); }
+  void save(const std::string& path, const std::string& yaml) override {
+    const RunCheckpoint state = simulation_->checkpoint();  // collective
+    if (ctx_.is_root()) write_checkpoint(path, state, yaml);
   }
-
-  const std::vector<PointRecord> points = sim.gathered_points();
-  if (ctx.is_root()) {
-    const RunAnalysis analysis = analyse_run(resolved, points);
+  void finish() override { points_ = simulation_->gathered_points(); }
+  void analyse() override {
+    analysis_ = analyse_run(resolved_, points_);
     std::size_t censored = 0;
-    for (const SampleSummary& s : analysis.samples) censored += s.censored;
-    if (censored > 0)
-      std::cerr << "warning: " << censored
-                << " realisation(s) reached max_steps without escaping: censored, counted in "
-                   "'censored' and left out of the escape times and means\n";
-    ResolvedRun described = resolved;
-    if (censored > 0)
-      described.warnings.push_back(std::to_string(censored) +
-                                   " realisation(s) censored at max_steps (see 'censored')");
-    h5::OutputFile file(output);
-    auto root = file.root();
-    h5::write_provenance(root, ctx.provenance(parameters.seed));
-    root.write_string("config", c.to_yaml(), "resolved configuration (YAML)");
-    write_results(root, described, points, analysis);
-    file.commit();
-    if (verbose) {
-      print_summary(resolved, points, analysis);
-      std::printf("wrote %s\n", output.c_str());
-    }
+    for (const SampleSummary& s : analysis_.samples) censored += s.censored;
+    described_ = resolved_;
+    if (censored == 0) return;
+    std::cerr << "warning: " << censored
+              << " realisation(s) reached max_steps without escaping: censored, counted in "
+                 "'censored' and left out of the escape times and means\n";
+    described_.warnings.push_back(std::to_string(censored) +
+                                  " realisation(s) censored at max_steps (see 'censored')");
   }
-  if (ctx.is_root()) std::filesystem::remove(ckpt_path);
-  return app::exit_ok;
+  void write_results(h5::Group root) override {
+    josephson::write_results(root, described_, points_, analysis_);
+  }
+  void print_summary() const override { ::print_summary(resolved_, points_, analysis_); }
+
+ private:
+  const app::Context& ctx_;
+  ResolvedRun resolved_, described_;
+  std::unique_ptr<Simulation> simulation_;
+  std::vector<PointRecord> points_;
+  RunAnalysis analysis_;
+};
+
+int run(const app::Context& ctx) {
+  const RunParameters parameters = to_parameters(ctx.config);
+  app::RunPlan plan = app::plan_run(ctx, "josephson", parameters.seed);
+  plan.resume_note = "on any number of ranks";
+  return app::run_protocol(ctx, plan,
+                           [&] { return std::make_unique<JosephsonDriver>(ctx, parameters); });
 }
 
 }  // namespace

@@ -1,5 +1,6 @@
 // portamc-muca: parallel multicanonical simulation of the 2D Ising model.
-// YAML in (input/muca.yaml), HDF5 out (docs/output.md).
+// YAML in (input/muca.yaml), HDF5 out (docs/output.md); checkpoints and resume through the run
+// protocol (run_protocol.hpp).
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -14,6 +15,7 @@
 #include "portamc/muca/io.hpp"
 #include "portamc/muca/ising_exact.hpp"
 #include "portamc/muca/production_analysis.hpp"
+#include "portamc/run_protocol.hpp"
 
 namespace {
 
@@ -60,14 +62,8 @@ config::Schema make_schema() {
            "1/J")
       .add("analysis.beta_max", Real{0, 10, 0.8}, "largest inverse temperature", "1/J")
       .add("analysis.beta_points", Integer{1, 100000, 61}, "points of the beta grid")
-      .add("output.file", String{"muca.h5", {}}, "HDF5 result file")
-      .add("checkpoint.file", String{"", {}}, "checkpoint file; empty = <output.file>.checkpoint")
-      .add("checkpoint.every", Integer{0, 1000000, 10},
-           "write a checkpoint every this many iterations or blocks (0: only when interrupted)")
-      .add("checkpoint.stop_after", Integer{0, 1LL << 62, 0},
-           "write a checkpoint and stop (exit code 3) after this many iterations and blocks of "
-           "this process, as if interrupted (0: never); for batch jobs with a time limit, and "
-           "tests");
+      .add("output.file", String{"muca.h5", {}}, "HDF5 result file");
+  app::add_checkpoint_keys(s, "a weight iteration, or a production block");
   s.check(
       [](const config::Config& c) -> std::optional<std::string> {
         if (c.integer("model.L") % 2 != 0) return "expected an even lattice size";
@@ -111,184 +107,187 @@ muca::Parameters to_parameters(const config::Config& c) {
   return p;
 }
 
-int run(const app::Context& ctx) {
-  const auto& c = ctx.config;
-  const std::string output =
-      ctx.options.output.empty() ? c.string("output.file") : ctx.options.output;
-  // One checkpoint file whatever the rank count: all walkers gathered on rank 0, which
-  // resumes on any rank count up to the number of walkers.
-  const std::string ckpt_path =
-      c.string("checkpoint.file").empty() ? output + ".checkpoint" : c.string("checkpoint.file");
-  const long long every = c.integer("checkpoint.every");
-  const long long stop_after = c.integer("checkpoint.stop_after");
-  app::check_run_files(ctx, {{"output", output}, {"checkpoint.file", ckpt_path, true}});
-  const app::FileLock ckpt_lock = app::lock_checkpoint(ctx, ckpt_path);
-
-  // Every rank reads the whole checkpoint first: with model.walkers = auto the run continues
-  // with the checkpoint's W (auto would depend on the rank count).
-  muca::Parameters parameters = to_parameters(c);
-  std::optional<muca::Checkpoint> checkpoint;
-  if (!ctx.options.resume.empty())
-    app::collective_check(ctx, [&] {
-      checkpoint = muca::read_checkpoint(ctx.options.resume);
-      if (parameters.walkers == 0) parameters.walkers = checkpoint->model.walkers;
-      if (checkpoint->model.walkers < ctx.comm.size())
-        throw std::invalid_argument("checkpoint '" + ctx.options.resume +
-                                    "' holds W = " + std::to_string(checkpoint->model.walkers) +
-                                    " walkers, fewer than the " + std::to_string(ctx.comm.size()) +
-                                    " MPI ranks; resume it on at most " +
-                                    std::to_string(checkpoint->model.walkers) + " ranks");
-    });
-  std::unique_ptr<muca::Simulation> simulation;
-  app::collective_check(
-      ctx, [&] { simulation = std::make_unique<muca::Simulation>(parameters, ctx.comm); });
-  muca::Simulation& sim = *simulation;
-  if (checkpoint) {
-    app::collective_check(ctx, [&] { sim.restore(*checkpoint); });
-    checkpoint.reset();
-  }
-  const bool verbose = !ctx.options.quiet && ctx.is_root();
-  const double sites = sim.model().sites(), walkers = static_cast<double>(sim.walkers());
-  if (verbose)
-    std::cerr << "L = " << sim.parameters().L << ", W = " << sim.walkers()
-              << (ctx.comm.size() > 1 ? " over " + std::to_string(ctx.comm.size()) + " ranks" : "")
-              << (sim.model().plan().scratch_lattice ? ", lattices in team scratch" : "") << "\n";
-
-  auto save = [&] {
-    const muca::Checkpoint state = sim.checkpoint();  // collective
-    if (ctx.is_root()) muca::write_checkpoint(ckpt_path, state, c.to_yaml());
-  };
-  auto interrupted = [&] {
-    save();
-    if (ctx.is_root())
-      std::cerr << "\ninterrupted: checkpoint written to " << ckpt_path
-                << " (continue with --resume " << ckpt_path
-                << ", on any number of ranks up to W)\n";
-    return app::exit_interrupted;
-  };
-  // Iterations and blocks of this process, for checkpoint.stop_after.
-  long long units = 0;
-  auto stop = [&] {
-    ++units;
-    return app::stop_requested(ctx.comm) || (stop_after > 0 && units >= stop_after);
-  };
-
-  muca::Timing timing;
-  {
-    app::Progress progress("weight iteration", verbose);
-    const double t0 = app::now_seconds();
-    while (!sim.converged() && !sim.iterations_exhausted() && sim.driver().blocks_done == 0) {
-      const auto& r = sim.iterate();
-      timing.iteration_attempts += (r.therm_attempts + r.update_attempts) * walkers;
-      char status[96];
-      std::snprintf(status, sizeof status, "it %d width %d d_KL %.2e", r.iteration, r.width,
-                    r.kullback_leibler);
-      progress.update(std::min(1.0, std::log10(std::max(r.kullback_leibler, 1e-12)) /
-                                        std::log10(sim.parameters().kl_threshold)),
-                      status);
-      if (every > 0 && sim.driver().iteration % every == 0) save();
-      if (stop()) return interrupted();
-    }
-    timing.iteration_seconds = app::now_seconds() - t0;
-  }
-  if (!sim.converged() && verbose)
-    std::cerr << "warning: weights not converged after " << sim.driver().iteration
-              << " iterations; production continues with the last weights\n";
-  {
-    app::Progress progress("production", verbose);
-    const double t0 = app::now_seconds();
-    while (!sim.production_done()) {
-      sim.production_block();
-      timing.production_attempts += sim.driver().production_updates * walkers;
-      progress.update(double(sim.driver().blocks_done) / sim.parameters().production_blocks);
-      if (every > 0 && sim.driver().blocks_done % every == 0) save();
-      if (stop()) return interrupted();
-    }
-    timing.production_seconds = app::now_seconds() - t0;
-  }
-
-  const auto betas = muca::linear_grid(c.real("analysis.beta_min"), c.real("analysis.beta_max"),
-                                       static_cast<int>(c.integer("analysis.beta_points")));
-  const muca::ProductionAnalysis analysis = muca::analyse_production(sim, betas);
+// The summary on stdout: convergence, production, errors, stationarity and the comparison with
+// the exact finite-lattice values (Ferdinand-Fisher).
+void print_summary(const muca::Simulation& sim, const muca::ProductionAnalysis& analysis,
+                   const muca::Timing& timing, const std::vector<double>& betas) {
   const auto& canonical = analysis.canonical;
   const auto& stationarity = analysis.stationarity;
-  // Printed even with --quiet: a result that fails its check must not pass unnoticed.
-  if (stationarity.checked && !stationarity.passed && ctx.is_root())
-    std::cerr << "warning: the production blocks are not stationary (max |z| = "
-              << stationarity.max_abs_z << " > " << stationarity.threshold
-              << " between the first and last third); the walkers had not relaxed under the "
-                 "final weights. Raise production.therm_prefactor (now "
-              << sim.parameters().production_therm_prefactor << ") and run again\n";
-
-  if (ctx.is_root()) {
-    h5::OutputFile file(output);
-    auto root = file.root();
-    h5::write_provenance(root, ctx.provenance(sim.parameters().seed));
-    root.write_string("config", c.to_yaml(), "resolved configuration (YAML)");
-    muca::write_results(root, sim, analysis, timing);
-    file.commit();
+  const double sites = sim.model().sites(), walkers = static_cast<double>(sim.walkers());
+  const auto& last = sim.driver().records.back();
+  std::printf(
+      "portamc-muca: L=%d W=%.0f %s after %d iterations (d_KL = %.2e, %.2f s, %.1f ps/attempt)\n",
+      sim.parameters().L, walkers, sim.converged() ? "converged" : "NOT converged",
+      sim.driver().iteration, last.kullback_leibler, timing.iteration_seconds,
+      1e12 * timing.iteration_seconds / std::max(timing.iteration_attempts, 1.0));
+  std::printf(
+      "production: %llu attempts/walker of thermalisation, then %d blocks x %llu "
+      "attempts/walker in %.2f s\n",
+      static_cast<unsigned long long>(sim.driver().production_therm), sim.driver().blocks_done,
+      static_cast<unsigned long long>(sim.driver().production_updates), timing.production_seconds);
+  if (analysis.error_method == "walker_groups") {
+    std::printf("errors: jackknife over %d independent walker groups\n",
+                analysis.jackknife_samples);
+  } else {
+    const auto& b = analysis.binning;
+    std::printf("errors: jackknife over %d bins of about %d blocks (block tau_int %.2f)%s\n",
+                analysis.jackknife_samples, b.blocks_per_bin, b.block_tau_int,
+                b.long_enough ? "" : "; bins shorter than 20 tau_int, errors may be low");
   }
-  if (ctx.is_root()) std::filesystem::remove(ckpt_path);
+  if (stationarity.checked)
+    std::printf("stationarity: %s (max |z| = %.2f over %zu energy windows, threshold %.2f)\n",
+                stationarity.passed ? "passed" : "FAILED", stationarity.max_abs_z,
+                stationarity.z.size(), stationarity.threshold);
+  else
+    std::printf("stationarity: %s\n", stationarity.statistic.c_str());
+  std::printf("%8s %22s %12s %22s %12s\n", "beta", "U/N (muca)", "U/N exact", "C/N (muca)",
+              "C/N exact");
+  const std::size_t n = betas.size();
+  for (std::size_t i = 0; i < n; i += std::max<std::size_t>(1, n / 6)) {
+    const auto e = muca::exact::ferdinand_fisher(sim.parameters().L, betas[i]);
+    std::printf("%8.4f %12.6f +- %.6f %12.6f %12.6f +- %.6f %12.6f\n", betas[i],
+                canonical.energy.value[i], canonical.energy.error[i], e.energy_per_spin,
+                canonical.specific_heat.value[i], canonical.specific_heat.error[i],
+                e.specific_heat_per_spin);
+  }
+  // The exact finite-lattice values are known for every L: how many beta points lie within
+  // 3 errors of them is the first thing to check in a run.
+  int within_u = 0, within_c = 0;
+  double max_u = 0, max_c = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    const auto e = muca::exact::ferdinand_fisher(sim.parameters().L, betas[i]);
+    const double zu = (canonical.energy.value[i] - e.energy_per_spin) / canonical.energy.error[i];
+    const double zc = (canonical.specific_heat.value[i] - e.specific_heat_per_spin) /
+                      canonical.specific_heat.error[i];
+    within_u += std::abs(zu) <= 3;
+    within_c += std::abs(zc) <= 3;
+    max_u = std::max(max_u, std::abs(zu));
+    max_c = std::max(max_c, std::abs(zc));
+  }
+  std::printf(
+      "against Ferdinand-Fisher: U/N within 3 errors at %d of %zu beta points (max |z| %.2f), "
+      "C/N at %d of %zu (max |z| %.2f)\n",
+      within_u, n, max_u, within_c, n, max_c);
+  std::printf("%g spins x %g walkers\n", sites, walkers);
+}
 
-  if (verbose) {
-    const auto& last = sim.driver().records.back();
-    std::printf(
-        "portamc-muca: L=%d W=%.0f %s after %d iterations (d_KL = %.2e, %.2f s, %.1f ps/attempt)\n",
-        sim.parameters().L, walkers, sim.converged() ? "converged" : "NOT converged",
-        sim.driver().iteration, last.kullback_leibler, timing.iteration_seconds,
-        1e12 * timing.iteration_seconds / std::max(timing.iteration_attempts, 1.0));
-    std::printf(
-        "production: %llu attempts/walker of thermalisation, then %d blocks x %llu "
-        "attempts/walker in %.2f s\n",
-        static_cast<unsigned long long>(sim.driver().production_therm), sim.driver().blocks_done,
-        static_cast<unsigned long long>(sim.driver().production_updates),
-        timing.production_seconds);
-    if (analysis.error_method == "walker_groups") {
-      std::printf("errors: jackknife over %d independent walker groups\n",
-                  analysis.jackknife_samples);
-    } else {
-      const auto& b = analysis.binning;
-      std::printf("errors: jackknife over %d bins of about %d blocks (block tau_int %.2f)%s\n",
-                  analysis.jackknife_samples, b.blocks_per_bin, b.block_tau_int,
-                  b.long_enough ? "" : "; bins shorter than 20 tau_int, errors may be low");
+// The run as the protocol drives it (run_protocol.hpp): one unit is a weight iteration, or a
+// production block (the first one after the thermalisation under the final weights).
+class MucaDriver final : public app::RunDriver {
+ public:
+  MucaDriver(const app::Context& ctx, muca::Parameters parameters) : ctx_(ctx) {
+    // Every rank reads the whole checkpoint first: with model.walkers = auto the run continues
+    // with the checkpoint's W (auto would depend on the rank count).
+    const std::string& resume = ctx.options.resume;
+    if (!resume.empty()) {
+      checkpoint_ = muca::read_checkpoint(resume);
+      if (parameters.walkers == 0) parameters.walkers = checkpoint_->model.walkers;
+      if (checkpoint_->model.walkers < ctx.comm.size())
+        throw std::invalid_argument("checkpoint '" + resume +
+                                    "' holds W = " + std::to_string(checkpoint_->model.walkers) +
+                                    " walkers, fewer than the " + std::to_string(ctx.comm.size()) +
+                                    " MPI ranks; resume it on at most " +
+                                    std::to_string(checkpoint_->model.walkers) + " ranks");
     }
-    if (stationarity.checked)
-      std::printf("stationarity: %s (max |z| = %.2f over %zu energy windows, threshold %.2f)\n",
-                  stationarity.passed ? "passed" : "FAILED", stationarity.max_abs_z,
-                  stationarity.z.size(), stationarity.threshold);
+    sim_ = std::make_unique<muca::Simulation>(parameters, ctx.comm);
+    if (verbose())
+      std::cerr << "L = " << sim_->parameters().L << ", W = " << sim_->walkers()
+                << (ctx.comm.size() > 1 ? " over " + std::to_string(ctx.comm.size()) + " ranks"
+                                        : "")
+                << (sim_->model().plan().scratch_lattice ? ", lattices in team scratch" : "")
+                << "\n";
+  }
+
+  void resume(const std::string&) override {
+    sim_->restore(*checkpoint_);
+    checkpoint_.reset();
+  }
+  void advance() override {
+    const double walkers = static_cast<double>(sim_->walkers());
+    const double t0 = app::now_seconds();
+    if (iterating()) {
+      const auto& r = sim_->iterate();
+      timing_.iteration_attempts += (r.therm_attempts + r.update_attempts) * walkers;
+      timing_.iteration_seconds += app::now_seconds() - t0;
+      if (!iterating() && !sim_->converged() && verbose())
+        std::cerr << "\nwarning: weights not converged after " << sim_->driver().iteration
+                  << " iterations; production continues with the last weights\n";
+      return;
+    }
+    sim_->production_block();
+    timing_.production_attempts += sim_->driver().production_updates * walkers;
+    timing_.production_seconds += app::now_seconds() - t0;
+  }
+  bool done() const override { return !iterating() && sim_->production_done(); }
+  // The iteration's length is not known in advance: its share of the bar is a tenth, filled by
+  // log d_KL against log of the threshold.
+  double fraction_done() const override {
+    const auto& d = sim_->driver();
+    if (iterating()) {
+      if (d.records.empty()) return 0;
+      const double kl = std::max(d.records.back().kullback_leibler, 1e-12);
+      return 0.1 *
+             std::clamp(std::log10(kl) / std::log10(sim_->parameters().kl_threshold), 0.0, 1.0);
+    }
+    return 0.1 + 0.9 * double(d.blocks_done) / sim_->parameters().production_blocks;
+  }
+  std::string status() const override {
+    const auto& d = sim_->driver();
+    char text[96];
+    if (iterating() && !d.records.empty())
+      std::snprintf(text, sizeof text, "iteration %d, width %d, d_KL %.2e",
+                    d.records.back().iteration, d.records.back().width,
+                    d.records.back().kullback_leibler);
+    else if (iterating())
+      std::snprintf(text, sizeof text, "iteration");
     else
-      std::printf("stationarity: %s\n", stationarity.statistic.c_str());
-    std::printf("%8s %22s %12s %22s %12s\n", "beta", "U/N (muca)", "U/N exact", "C/N (muca)",
-                "C/N exact");
-    const std::size_t n = betas.size();
-    for (std::size_t i = 0; i < n; i += std::max<std::size_t>(1, n / 6)) {
-      const auto e = muca::exact::ferdinand_fisher(sim.parameters().L, betas[i]);
-      std::printf("%8.4f %12.6f +- %.6f %12.6f %12.6f +- %.6f %12.6f\n", betas[i],
-                  canonical.energy.value[i], canonical.energy.error[i], e.energy_per_spin,
-                  canonical.specific_heat.value[i], canonical.specific_heat.error[i],
-                  e.specific_heat_per_spin);
-    }
-    // The exact finite-lattice values are known for every L: how many beta points lie within
-    // 3 errors of them is the first thing to check in a run.
-    int within_u = 0, within_c = 0;
-    double max_u = 0, max_c = 0;
-    for (std::size_t i = 0; i < n; ++i) {
-      const auto e = muca::exact::ferdinand_fisher(sim.parameters().L, betas[i]);
-      const double zu = (canonical.energy.value[i] - e.energy_per_spin) / canonical.energy.error[i];
-      const double zc = (canonical.specific_heat.value[i] - e.specific_heat_per_spin) /
-                        canonical.specific_heat.error[i];
-      within_u += std::abs(zu) <= 3;
-      within_c += std::abs(zc) <= 3;
-      max_u = std::max(max_u, std::abs(zu));
-      max_c = std::max(max_c, std::abs(zc));
-    }
-    std::printf(
-        "against Ferdinand-Fisher: U/N within 3 errors at %d of %zu beta points (max |z| %.2f), "
-        "C/N at %d of %zu (max |z| %.2f)\n",
-        within_u, n, max_u, within_c, n, max_c);
-    std::printf("wrote %s (%g spins x %g walkers)\n", output.c_str(), sites, walkers);
+      std::snprintf(text, sizeof text, "production block %d of %d", d.blocks_done,
+                    sim_->parameters().production_blocks);
+    return text;
   }
-  return app::exit_ok;
+  void save(const std::string& path, const std::string& yaml) override {
+    const muca::Checkpoint state = sim_->checkpoint();  // collective
+    if (ctx_.is_root()) muca::write_checkpoint(path, state, yaml);
+  }
+  void analyse() override {
+    const auto& c = ctx_.config;
+    betas_ = muca::linear_grid(c.real("analysis.beta_min"), c.real("analysis.beta_max"),
+                               static_cast<int>(c.integer("analysis.beta_points")));
+    analysis_ = muca::analyse_production(*sim_, betas_);
+    // Printed even with --quiet: a result that fails its check must not pass unnoticed.
+    const auto& stationarity = analysis_.stationarity;
+    if (stationarity.checked && !stationarity.passed)
+      std::cerr << "warning: the production blocks are not stationary (max |z| = "
+                << stationarity.max_abs_z << " > " << stationarity.threshold
+                << " between the first and last third); the walkers had not relaxed under the "
+                   "final weights. Raise production.therm_prefactor (now "
+                << sim_->parameters().production_therm_prefactor << ") and run again\n";
+  }
+  void write_results(h5::Group root) override {
+    muca::write_results(root, *sim_, analysis_, timing_);
+  }
+  void print_summary() const override { ::print_summary(*sim_, analysis_, timing_, betas_); }
+
+ private:
+  bool verbose() const { return !ctx_.options.quiet && ctx_.is_root(); }
+  bool iterating() const {
+    return !sim_->converged() && !sim_->iterations_exhausted() && sim_->driver().blocks_done == 0;
+  }
+
+  const app::Context& ctx_;
+  std::optional<muca::Checkpoint> checkpoint_;
+  std::unique_ptr<muca::Simulation> sim_;
+  muca::Timing timing_;
+  std::vector<double> betas_;
+  muca::ProductionAnalysis analysis_;
+};
+
+int run(const app::Context& ctx) {
+  const muca::Parameters parameters = to_parameters(ctx.config);
+  app::RunPlan plan = app::plan_run(ctx, "muca", parameters.seed);
+  plan.resume_note = "on any number of ranks up to W";
+  return app::run_protocol(ctx, plan,
+                           [&] { return std::make_unique<MucaDriver>(ctx, parameters); });
 }
 
 }  // namespace

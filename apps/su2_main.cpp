@@ -1,14 +1,17 @@
 // portamc-su2: SU(2) lattice gauge theory (Wilson action; heatbath + overrelaxation) at one
 // coupling or over a scan of couplings: plaquette, Polyakov loop, Wilson loops and the static
-// potential. YAML in (input/su2*.yaml), HDF5 out (docs/output.md).
+// potential. YAML in (input/su2*.yaml), HDF5 out (docs/output.md); checkpoints and resume
+// through the run protocol (run_protocol.hpp).
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
+#include <memory>
 #include <optional>
 
 #include "portamc/app.hpp"
 #include "portamc/halo_transport.hpp"
+#include "portamc/run_protocol.hpp"
 #include "portamc/su2/run.hpp"
 #include "portamc/su2/run_analysis.hpp"
 #include "portamc/su2/run_output.hpp"
@@ -102,9 +105,6 @@ config::Schema make_schema() {
       .add("output.file", String{"su2.h5", {}}, "HDF5 result file")
       .add("output.save_config", String{"", {}},
            "write the final configuration here (gauge-configuration file); empty: do not")
-      .add("checkpoint.file", String{"", {}}, "checkpoint file; empty = <output.file>.checkpoint")
-      .add("checkpoint.every", Integer{0, 1000000000, 100},
-           "write a checkpoint every this many measurements (0: only when interrupted)")
       .add("parallel.grid", RealList{1, 1000000, std::vector<double>{}, 0},
            "MPI rank grid P_0 .. P_{D-1} (product = ranks; each N_mu / P_mu even where "
            "P_mu > 1); empty: chosen automatically (fewest halo sites, slowest directions first)")
@@ -113,6 +113,8 @@ config::Schema make_schema() {
            "the buffers: CPU backends or CUDA-aware MPI), mpi_staged (through pinned host "
            "memory); auto: nccl if built with it, else mpi_direct if MPI reports CUDA support, "
            "else mpi_staged");
+  app::add_checkpoint_keys(
+      s, "a thermalisation update, or the updates before a measurement and the measurement");
 
   s.check(
       [](const config::Config& c) -> Rule {
@@ -324,115 +326,83 @@ void print_summary(const su2::RunParameters& p, const std::vector<su2::PointReco
   }
 }
 
-int run(const app::Context& ctx) {
-  const auto& c = ctx.config;
-  const parallel::Communicator& comm = ctx.comm;
-  const bool root = comm.is_root();
-  const su2::RunParameters p = to_parameters(c);
-  const std::string output =
-      ctx.options.output.empty() ? c.string("output.file") : ctx.options.output;
-  // One checkpoint file whatever the rank count: it holds the canonical configuration
-  // (gathered on rank 0), so a run continues on any number of ranks.
-  const std::string ckpt_path =
-      c.string("checkpoint.file").empty() ? output + ".checkpoint" : c.string("checkpoint.file");
-  const std::string save_path = c.string("output.save_config");
-  const long long every = c.integer("checkpoint.every");
-  app::check_run_files(
-      ctx,
-      {{"output", output}, {"checkpoint.file", ckpt_path, true}, {"output.save_config", save_path}},
-      {{"model.start_file", p.start_file}});
-  const app::FileLock ckpt_lock = app::lock_checkpoint(ctx, ckpt_path);
+// The run as the protocol drives it (run_protocol.hpp): one unit is a thermalisation update,
+// or the updates before a measurement and the measurement.
+class Su2Driver final : public app::RunDriver {
+ public:
+  Su2Driver(const app::Context& ctx, const su2::RunParameters& p)
+      : ctx_(ctx), p_(p), save_path_(ctx.config.string("output.save_config")) {
+    sim_.emplace(p, ctx.comm, to_parallel_options(ctx.config));
+    if (!ctx.options.quiet && ctx.is_root())
+      std::cerr << "lattice " << p.extents.size() << "D, " << p.volume() << " sites, "
+                << p.betas.size() << " coupling(s), " << su2::to_string(p.precision) << ", "
+                << sim_->decomposition_text() << "\n";
+  }
 
   // The start configuration is read on rank 0 and sent out in blocks; the other ranks only
   // need the RNG counter it continues.
-  std::optional<su2::GaugeConfig> start;
-  if (ctx.options.resume.empty() && p.start == su2::StartKind::file) {
-    app::collective_check(
-        ctx, [&] { start = load_start(p); }, true);
-    std::string sweep = root ? std::to_string(start->metadata.sweep) : std::string();
-    comm.broadcast(sweep);
-    if (!root) {
-      start.emplace();
-      start->metadata.sweep = std::stoull(sweep);
-    }
-  }
-  std::optional<su2::RunCheckpoint> checkpoint;
-  if (!ctx.options.resume.empty())
-    app::collective_check(ctx, [&] {
-      checkpoint = su2::read_checkpoint(ctx.options.resume);
-      if (!root) checkpoint->links.clear();  // the configuration comes from rank 0
-    });
-
-  std::optional<su2::Simulation> sim;
-  app::collective_check(ctx, [&] { sim.emplace(p, comm, to_parallel_options(c)); });
-  if (checkpoint) {
-    app::collective_check(ctx, [&] { sim->restore(*checkpoint); });
-    checkpoint.reset();
-  } else {
-    sim->start(start ? &*start : nullptr);
-  }
-  start.reset();
-
-  const bool verbose = !ctx.options.quiet;
-  if (verbose && root)
-    std::cerr << "lattice " << p.extents.size() << "D, " << p.volume() << " sites, "
-              << p.betas.size() << " coupling(s), " << su2::to_string(p.precision) << ", "
-              << sim->decomposition_text() << "\n";
-  auto save = [&] {
-    const su2::RunCheckpoint state = sim->checkpoint();  // collective
-    if (root) su2::write_checkpoint(ckpt_path, state, c.to_yaml());
-  };
-  auto measurements_done = [&] {
-    long long n = 0;
-    for (const auto& r : sim->points()) n += static_cast<long long>(r.measurements());
-    return n;
-  };
-  {
-    app::Progress progress("su2", verbose && root);
-    long long last = measurements_done();
-    while (!sim->done()) {
-      sim->advance();
-      progress.update(sim->fraction_done(), sim->status());
-      const long long now = measurements_done();
-      if (every > 0 && now != last && now % every == 0) save();
-      last = now;
-      if (app::stop_requested(comm)) {
-        save();
-        progress.finish();
-        if (root)
-          std::cerr << "interrupted: checkpoint written to " << ckpt_path
-                    << " (continue with --resume)\n";
-        return app::exit_interrupted;
+  void start() override {
+    std::optional<su2::GaugeConfig> start;
+    if (p_.start == su2::StartKind::file) {
+      app::collective_check(
+          ctx_, [&] { start = load_start(p_); }, true);
+      std::string sweep = ctx_.is_root() ? std::to_string(start->metadata.sweep) : std::string();
+      ctx_.comm.broadcast(sweep);
+      if (!ctx_.is_root()) {
+        start.emplace();
+        start->metadata.sweep = std::stoull(sweep);
       }
     }
+    sim_->start(start ? &*start : nullptr);
   }
-
-  const h5::Provenance provenance = ctx.provenance(p.seed);
+  void resume(const std::string& path) override {
+    su2::RunCheckpoint checkpoint = su2::read_checkpoint(path);
+    if (!ctx_.is_root()) checkpoint.links.clear();  // the configuration comes from rank 0
+    sim_->restore(checkpoint);
+  }
+  void advance() override { sim_->advance(); }
+  bool done() const override { return sim_->done(); }
+  double fraction_done() const override { return sim_->fraction_done(); }
+  std::string status() const override { return sim_->status(); }
+  void save(const std::string& path, const std::string& yaml) override {
+    const su2::RunCheckpoint state = sim_->checkpoint();  // collective
+    if (ctx_.is_root()) su2::write_checkpoint(path, state, yaml);
+  }
   // Collective: the configuration is gathered on rank 0 before it alone writes files.
-  const std::vector<double> final_links =
-      save_path.empty() ? std::vector<double>{} : sim->configuration();
-  if (!root) return app::exit_ok;
-  std::vector<su2::PointAnalysis> analyses;
-  for (const auto& r : sim->points()) analyses.push_back(su2::analyse_point(r, p));
-  // Printed even with --quiet: an error bar that cannot be trusted must not pass unnoticed.
-  for (std::size_t k = 0; k < analyses.size(); ++k)
-    for (const std::string& w : su2::analysis_warnings(analyses[k], p))
-      std::cerr << "warning: beta " << sim->points()[k].beta << ": " << w << "\n";
-  h5::OutputFile file(output);
-  auto h5root = file.root();
-  h5::write_provenance(h5root, provenance);
-  h5root.write_string("config", c.to_yaml(), "resolved configuration (YAML)");
-  su2::write_results(h5root, p, sim->points(), analyses);
-  file.commit();
-  if (!save_path.empty()) su2::save_configuration(save_path, *sim, provenance, final_links);
-  std::filesystem::remove(ckpt_path);
-
-  if (verbose) {
-    print_summary(p, sim->points(), analyses);
-    std::printf("wrote %s%s%s\n", output.c_str(), save_path.empty() ? "" : " and ",
-                save_path.c_str());
+  void finish() override {
+    if (!save_path_.empty()) final_links_ = sim_->configuration();
   }
-  return app::exit_ok;
+  void analyse() override {
+    for (const auto& r : sim_->points()) analyses_.push_back(su2::analyse_point(r, p_));
+    for (std::size_t k = 0; k < analyses_.size(); ++k)
+      for (const std::string& w : su2::analysis_warnings(analyses_[k], p_))
+        std::cerr << "warning: beta " << sim_->points()[k].beta << ": " << w << "\n";
+  }
+  void write_results(h5::Group root) override {
+    su2::write_results(root, p_, sim_->points(), analyses_);
+  }
+  void write_other_files() override {
+    if (!save_path_.empty())
+      su2::save_configuration(save_path_, *sim_, ctx_.provenance(p_.seed), final_links_);
+  }
+  void print_summary() const override { ::print_summary(p_, sim_->points(), analyses_); }
+
+ private:
+  const app::Context& ctx_;
+  su2::RunParameters p_;
+  std::string save_path_;
+  std::optional<su2::Simulation> sim_;
+  std::vector<double> final_links_;
+  std::vector<su2::PointAnalysis> analyses_;
+};
+
+int run(const app::Context& ctx) {
+  const su2::RunParameters p = to_parameters(ctx.config);
+  app::RunPlan plan = app::plan_run(ctx, "su2", p.seed);
+  plan.also_written = {{"output.save_config", ctx.config.string("output.save_config")}};
+  plan.also_read = {{"model.start_file", p.start_file}};
+  plan.resume_note = "on any number of ranks";
+  return app::run_protocol(ctx, plan, [&] { return std::make_unique<Su2Driver>(ctx, p); });
 }
 
 }  // namespace

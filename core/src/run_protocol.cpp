@@ -72,7 +72,9 @@ int run_protocol(const Context& context, const RunPlan& plan,
   std::unique_ptr<RunDriver> made;
   collective_check(context, [&] { made = make(); });
   RunDriver& driver = *made;
-  if (!context.options.resume.empty())
+  if (context.options.resume.empty())
+    collective_check(context, [&] { driver.start(); });
+  else
     collective_check(context, [&] { driver.resume(context.options.resume); });
 
   const bool verbose = !context.options.quiet && context.is_root();
@@ -110,11 +112,15 @@ int run_protocol(const Context& context, const RunPlan& plan,
   if (!context.is_root()) return exit_ok;
   driver.analyse();
   write_output(context, plan, driver);
+  driver.write_other_files();
   // The results are safe on disk: the checkpoint has served its purpose.
   std::filesystem::remove(every.file);
   if (verbose) {
     driver.print_summary();
-    std::printf("wrote %s\n", plan.output.c_str());
+    std::string written = plan.output;
+    for (const NamedFile& f : plan.also_written)
+      if (!f.path.empty()) written += " and " + f.path;
+    std::printf("wrote %s\n", written.c_str());
   }
   return exit_ok;
 }

@@ -379,11 +379,11 @@ TEST_F(Su2App, InterruptedRunResumesBitForBit) {
   const auto reference = path("reference.h5");
   ASSERT_EQ(run(input + " -q --set checkpoint.every=0 -o " + reference), 0) << log();
 
-  // Checkpoints after every measurement make the run slow enough to interrupt mid-way.
+  // Checkpoints after every unit of work make the run slow enough to interrupt mid-way.
   const auto output = path("interrupted.h5");
   const auto checkpoint = output + ".checkpoint";
   const int status =
-      interrupt_once_written(input + " -q --set checkpoint.every=1 -o " + output, checkpoint);
+      interrupt_once_written(input + " -q --set checkpoint.every=1e-9 -o " + output, checkpoint);
   ASSERT_GE(status, 0);
   if (status == 0) GTEST_SKIP() << "the run finished before it could be interrupted";
   ASSERT_EQ(status, 3) << log();

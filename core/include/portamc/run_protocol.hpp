@@ -5,16 +5,16 @@
 // An app describes its run as a RunDriver (a model run cut into units of work that can be
 // saved and restored) and calls app::run_protocol. The protocol then, in this order:
 //   1. checks every file the run reads and writes (check_run_files) and locks the checkpoint;
-//   2. makes the driver (bad parameters: exit 2 on every rank) and, with --resume, restores it
-//      from the checkpoint (an unusable file: exit 2);
+//   2. makes the driver (bad parameters: exit 2 on every rank) and starts it or, with --resume,
+//      restores it from the checkpoint (an unusable file: exit 2);
 //   3. advances the driver one unit at a time, with a progress/ETA line, until it is done:
 //      - every `checkpoint.every` seconds of rank 0's clock it saves a checkpoint;
 //      - on SIGINT/SIGTERM (on any rank), or after `checkpoint.stop_after` units of this
 //        process, it saves a checkpoint and returns exit code 3;
 //      each unit ends with one agreement of all ranks, so every rank stops at the same unit;
 //   4. lets the driver finish (collective), then rank 0 analyses, writes the output (provenance,
-//      the resolved configuration and the driver's results, committed atomically), removes
-//      the checkpoint and prints the summary.
+//      the resolved configuration and the driver's results, committed atomically) and the
+//      driver's other files, removes the checkpoint and prints the summary.
 // A write error (a full disk) in a checkpoint or the output ends the run with exit code 1 and
 // leaves the earlier file untouched (hdf5_file.hpp).
 #include <cstdint>
@@ -39,6 +39,9 @@ class RunDriver {
   virtual double fraction_done() const = 0;
   /// A short status for the progress line.
   virtual std::string status() const { return {}; }
+  /// Sets up the start of a new run (not called when resuming). Collective; std::invalid_argument
+  /// or BadInput: exit 2 on every rank.
+  virtual void start() {}
   /// Continues from the checkpoint at `path`: every rank reads it. Throws std::invalid_argument
   /// (h5::BadCheckpoint) for a file this run cannot continue. Collective.
   virtual void resume(const std::string& path) = 0;
@@ -50,6 +53,8 @@ class RunDriver {
   virtual void analyse() {}
   /// Rank 0: the results, into the output's root group (provenance and /config are written).
   virtual void write_results(h5::Group root) = 0;
+  /// Rank 0, after the output is committed: further files of the run (plan.also_written).
+  virtual void write_other_files() {}
   /// Rank 0, without --quiet: the summary on stdout.
   virtual void print_summary() const {}
 };
