@@ -136,6 +136,24 @@ TEST_P(CheckpointSafety, CheckpointNamingTheOutputIsRefused) {
   EXPECT_EQ(read(output), "earlier result");
 }
 
+// A resumed run whose output cannot be written (a file size limit, as a full disk) exits 1,
+// keeps the checkpoint it resumed from untouched and says how to continue from it.
+TEST_P(CheckpointSafety, FailedOutputKeepsTheCheckpointAndSaysHowToContinue) {
+  const auto output = path("out.h5"), checkpoint = output + ".checkpoint";
+  ASSERT_EQ(run(input_ + " -q --set checkpoint.stop_after=1 -o " + output), 3) << log();
+  ASSERT_TRUE(fs::exists(checkpoint));
+  const std::string saved = read(checkpoint);
+  EXPECT_EQ(run_shell("ulimit -f 16 && PMIX_MCA_gds=hash exec " + app_ + " -q " + input_ +
+                      " --set checkpoint.every=0 --resume " + checkpoint + " -o " + output),
+            1)
+      << log();
+  EXPECT_NE(log().find("File too large"), std::string::npos) << log();
+  EXPECT_NE(log().find("is kept: continue from it with --resume " + checkpoint), std::string::npos)
+      << log();
+  EXPECT_FALSE(fs::exists(output));
+  EXPECT_EQ(read(checkpoint), saved);
+}
+
 TEST_P(CheckpointSafety, CheckpointInUseByAnotherRunIsRefused) {
   const auto output = path("out.h5");
   const portamc::app::FileLock other_run(output + ".checkpoint", "checkpoint file");

@@ -1,16 +1,20 @@
 #include "run_sampling.hpp"
 
+#include <chrono>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
-#include "portamc/app.hpp"
 #include "portamc/tilings/distributed_anchor_glauber.hpp"
 #include "portamc/tilings/distributed_tiled_domino.hpp"
 #include "portamc/tilings/slab_decomposition.hpp"
 
 namespace portamc::tilings {
 namespace detail {
+
+double seconds_now() {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
 
 std::uint64_t cftp_sample_seed(std::uint64_t seed, std::int64_t k) {
   std::uint64_t z = seed + 0x9E3779B97F4A7C15ull * (static_cast<std::uint64_t>(k) + 1);
@@ -113,7 +117,7 @@ RunResults run_sampling(const PreparedRun& run,
                         const std::function<bool(double, const std::string&)>& progress,
                         const parallel::Communicator& comm) {
   check_ranks(run, comm.size());
-  const double start = app::now_seconds();
+  const double start = detail::seconds_now();
   RunResults results;
   switch (run.parameters.model) {
     case TilingModel::domino:
@@ -134,7 +138,7 @@ RunResults run_sampling(const PreparedRun& run,
       results = detail::sample_rect_triangle(run, progress, comm);
       break;
   }
-  results.seconds = app::now_seconds() - start;
+  results.seconds = detail::seconds_now() - start;
   return results;
 }
 

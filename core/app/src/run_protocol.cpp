@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
+#include <stdexcept>
 
 namespace portamc::app {
 namespace {
@@ -111,7 +112,16 @@ int run_protocol(const Context& context, const RunPlan& plan,
   driver.finish();
   if (!context.is_root()) return exit_ok;
   driver.analyse();
-  write_output(context, plan, driver);
+  try {
+    write_output(context, plan, driver);
+  } catch (const std::exception& e) {
+    // A full disk at the very end: the last periodic checkpoint (if any) still holds most of
+    // the run; say so, since the user's next step is to free space and resume from it.
+    if (!std::filesystem::exists(every.file)) throw;
+    throw std::runtime_error(std::string(e.what()) + "; the last checkpoint, " + every.file +
+                             ", is kept: continue from it with --resume " + every.file +
+                             " once the output can be written");
+  }
   driver.write_other_files();
   // The results are safe on disk: the checkpoint has served its purpose.
   std::filesystem::remove(every.file);
