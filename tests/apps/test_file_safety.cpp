@@ -42,7 +42,8 @@ const App apps[] = {
      "analysis: {blocks: 4}\n"},
     {"josephson", PORTAMC_JOSEPHSON_APP,
      "mode: escape\njunction: {V0: 1.0, beta: 0.05, theta: 0.3}\nbias: {gamma: 0.5}\n"
-     "model: {h: 0.004}\nrun: {realisations: 64, max_steps: 20000, seed: 21}\n"
+     "model: {h: 0.004}\nrun: {realisations: 64, max_steps: 20000, seed: 21, steps_per_launch: "
+     "1000}\n"
      "analysis: {histogram_bins: 10, theory_points: 20}\n"},
     {"tilings", PORTAMC_TILINGS_APP,
      "model: domino\nmode: cftp\nseed: 3\ndomain: {shape: aztec_diamond, n: 4}\n"

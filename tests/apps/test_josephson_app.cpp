@@ -715,7 +715,11 @@ TEST_F(JosephsonApp, ResumeRejectsAFileThatIsNotACheckpoint) {
 TEST_F(JosephsonApp, ResumeRefusesEveryUnusableCheckpointAsBadInput) {
   const auto input = write_input("escape.yaml", escape_input);
   const auto stopped = path("stopped.h5");
-  ASSERT_EQ(run(input + " -q --set checkpoint.stop_after=1 -o " + stopped), 3) << log();
+  // Short launches: on a GPU one default launch finishes the whole ensemble.
+  ASSERT_EQ(
+      run(input + " -q --set run.steps_per_launch=100 --set checkpoint.stop_after=1 -o " + stopped),
+      3)
+      << log();
   const std::string checkpoint = stopped + ".checkpoint", foreign = path("muca.ckpt");
   ASSERT_TRUE(fs::exists(checkpoint));
   portamc::testing::write_muca_checkpoint(foreign);
