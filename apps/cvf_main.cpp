@@ -11,7 +11,9 @@
 
 #include "portamc/app.hpp"
 #include "portamc/checkpoint_file.hpp"
+#include "portamc/config_binding.hpp"
 #include "portamc/cvf/checkpoint.hpp"
+#include "portamc/cvf/names.hpp"
 #include "portamc/cvf/run.hpp"
 #include "portamc/cvf/run_output.hpp"
 #include "portamc/halo_transport.hpp"
@@ -23,72 +25,103 @@ using namespace portamc;
 using config::Boolean, config::Integer, config::Real, config::RealList, config::String;
 using Rule = std::optional<std::string>;
 
-config::Schema make_schema() {
-  config::Schema s("portamc-cvf");
-  s.add("lattice.L", Integer{4, 1LL << 20, 16},
-        "cells per side; N = L^3 molecules; a multiple of 4 (checkerboard cubes)")
-      .add("state.temperatures", RealList{-1e9, 1e9, std::vector<double>{300.0}, 1},
-           "temperatures (each > 0)", "K")
-      .add("state.pressures", RealList{-1e6, 1e6, std::vector<double>{0.1}, 1}, "pressures", "MPa")
-      .add("state.grid", Boolean{true},
-           "true: every (T, P) pair, pressure outermost; false: temperatures[i] with "
-           "pressures[i] (equal lengths)")
-      .add("model.epsilon", Real{1e-6, 1e6, 5.5},
-           "Lennard-Jones energy epsilon, the unit of energy", "kJ/mol")
-      .add("model.r0", Real{1e-6, 1e6, 2.9}, "hard-core diameter r0, the unit of length",
-           "Angstrom")
-      .add("model.cutoff", Real{1, 1000, 6.0}, "Lennard-Jones cutoff", "r0")
-      .add("model.v_hb", Real{0, 1000, 0.6}, "volume per hydrogen bond v_HB", "v0 = r0^3")
-      .add("model.J_over_4epsilon", Real{0, 1000, 0.5}, "covalent HB energy J / (4 epsilon)")
-      .add("model.Jsigma_over_4epsilon", Real{0, 1000, 0.08},
-           "cooperative HB energy J_sigma / (4 epsilon)")
-      .add("model.gas_threshold", Real{1, 1e6, 2.0},
-           "v_iso at and above which cells are gas-like (the paper's r_1/2: 2 v0)", "v0")
-      .add("model.gas_like_cells", String{"no_hydrogen_bonds", {"no_hydrogen_bonds", "ignore"}},
-           "no_hydrogen_bonds: gas-like cells form no HBs (the paper); ignore: no gas criterion")
-      .add("model.volume_jacobian", Boolean{true},
-           "include N ln(V'/V) in the volume-move acceptance (standard NPT); false: the paper's "
-           "exp(-dH/kT) alone")
-      .add("algorithm.sigma", String{"metropolis", {"metropolis", "swendsen_wang"}},
-           "update of the bonding variables: parallel Metropolis over the six arm domains, or "
-           "Swendsen-Wang clusters")
-      .add("algorithm.labelling", String{"union_find", {"union_find", "label_equivalence"}},
-           "Swendsen-Wang cluster labelling: union-find, or the paper's label equivalence")
-      .add("algorithm.metropolis_kernel", String{"packed", {"per_cell", "packed"}},
-           "Metropolis sigma pass: one cell per thread, or four cells per thread with one random "
-           "block per two cells (faster; another, equally valid chain for the same seed)")
-      .add("moves.volume", Boolean{true}, "volume moves (false: fixed V_iso)")
-      .add("moves.volume_step", Real{0, 1e6, 0.0},
-           "largest change of v_iso per volume move (0: automatic, 1/sqrt(N))", "v0")
-      .add("moves.eta", Boolean{true}, "update the allowed-bond (eta) cubes")
-      .add("start.kind", String{"random", {"random", "ordered"}},
-           "initial bonding variables and cubes: random, or all in state 0")
-      .add("start.v_iso", Real{1, 1e6, 1.2}, "initial isotropic volume per molecule", "v0")
-      .add("run.seed", Integer{0, (1LL << 62), 1}, "random seed")
-      .add("run.thermalisation", Integer{0, 1LL << 40, 1000},
-           "MC steps before the first measurement, at every state point", "MC steps")
-      .add("run.measurements", Integer{2, 1LL << 40, 1000}, "measurements at every state point")
-      .add("run.steps_between_measurements", Integer{1, 1LL << 30, 1},
-           "MC steps between two measurements", "MC steps")
-      .add("analysis.blocks", Integer{2, 1000000, std::nullopt, true, true},
-           "jackknife bins of C_P, kappa_T and alpha_P: auto = bins of ceil(20 tau_int) "
-           "measurements (at least 16), or this many bins of the equilibrated measurements, at "
-           "most run.measurements / 2; means always get the statistics service's binned errors")
-      .add("analysis.autocorrelation_lags", Integer{1, 1LL << 30, 200},
-           "largest lag of the order-parameter autocorrelation C_M(dt)", "measurements")
-      .add("output.file", String{"cvf.h5", {}}, "HDF5 result file")
-      .add("output.configuration", Boolean{false},
-           "also write the final configuration (sigma, cube states, v_iso, step) to "
-           "/cvf/configuration, in the one-rank layout on any number of MPI ranks")
-      .add("parallel.halo_transport", String{"auto", parallel::halo_transport_names()},
-           "how halo planes travel between ranks: nccl (CUDA builds with NCCL), mpi_direct "
-           "(MPI on the arrays: CPU backends or CUDA-aware MPI), mpi_staged (through pinned "
-           "host memory); auto: nccl if built with it, else mpi_direct if MPI reports CUDA "
-           "support, else mpi_staged");
-  app::add_checkpoint_keys(
-      s, "a thermalisation step, or the steps before a measurement and the measurement");
+using P = cvf::RunParameters;
 
-  s.check(
+// Every key of portamc-cvf, bound to the member of cvf::RunParameters it fills.
+config::Bindings<P> bindings() {
+  config::Bindings<P> b("portamc-cvf");
+  b.integer("lattice.L", &P::L, Integer{4, 1LL << 20, 16},
+            "cells per side; N = L^3 molecules; a multiple of 4 (checkerboard cubes)")
+      .reals("state.temperatures", &P::temperatures,
+             RealList{-1e9, 1e9, std::vector<double>{300.0}, 1}, "temperatures (each > 0)", "K")
+      .reals("state.pressures", &P::pressures, RealList{-1e6, 1e6, std::vector<double>{0.1}, 1},
+             "pressures", "MPa")
+      .boolean("state.grid", &P::grid, Boolean{true},
+               "true: every (T, P) pair, pressure outermost; false: temperatures[i] with "
+               "pressures[i] (equal lengths)")
+      .real(
+          "model.epsilon", [](P& p) -> double& { return p.model.epsilon_kj_per_mol; },
+          Real{1e-6, 1e6, 5.5}, "Lennard-Jones energy epsilon, the unit of energy", "kJ/mol")
+      .real(
+          "model.r0", [](P& p) -> double& { return p.model.r0_angstrom; }, Real{1e-6, 1e6, 2.9},
+          "hard-core diameter r0, the unit of length", "Angstrom")
+      .real(
+          "model.cutoff", [](P& p) -> double& { return p.model.cutoff; }, Real{1, 1000, 6.0},
+          "Lennard-Jones cutoff", "r0")
+      .real(
+          "model.v_hb", [](P& p) -> double& { return p.model.v_hb; }, Real{0, 1000, 0.6},
+          "volume per hydrogen bond v_HB", "v0 = r0^3")
+      .real(
+          "model.J_over_4epsilon", [](P& p) -> double& { return p.model.J; }, Real{0, 1000, 0.5},
+          "covalent HB energy J / (4 epsilon)", "", 4)
+      .real(
+          "model.Jsigma_over_4epsilon", [](P& p) -> double& { return p.model.J_sigma; },
+          Real{0, 1000, 0.08}, "cooperative HB energy J_sigma / (4 epsilon)", "", 4)
+      .real(
+          "model.gas_threshold", [](P& p) -> double& { return p.model.gas_threshold; },
+          Real{1, 1e6, 2.0},
+          "v_iso at and above which cells are gas-like (the paper's r_1/2: 2 v0)", "v0")
+      .choice(
+          "model.gas_like_cells", [](P& p) -> cvf::GasLikeCells& { return p.model.gas_like_cells; },
+          cvf::gas_like_cells_names(), cvf::GasLikeCells::no_hydrogen_bonds,
+          "no_hydrogen_bonds: gas-like cells form no HBs (the paper); ignore: no gas criterion")
+      .boolean(
+          "model.volume_jacobian", [](P& p) -> bool& { return p.model.volume_jacobian; },
+          Boolean{true},
+          "include N ln(V'/V) in the volume-move acceptance (standard NPT); false: the "
+          "paper's exp(-dH/kT) alone")
+      .choice("algorithm.sigma", &P::algorithm, cvf::sigma_algorithm_names(),
+              cvf::SigmaAlgorithm::metropolis,
+              "update of the bonding variables: parallel Metropolis over the six arm domains, or "
+              "Swendsen-Wang clusters")
+      .choice("algorithm.labelling", &P::labelling, cvf::labelling_names(),
+              cvf::Labelling::union_find,
+              "Swendsen-Wang cluster labelling: union-find, or the paper's label equivalence")
+      .choice("algorithm.metropolis_kernel", &P::metropolis_kernel, cvf::metropolis_kernel_names(),
+              cvf::MetropolisKernel::packed,
+              "Metropolis sigma pass: one cell per thread, or four cells per thread with one "
+              "random block per two cells (faster; another, equally valid chain for the same "
+              "seed)")
+      .boolean("moves.volume", &P::volume_moves, Boolean{true}, "volume moves (false: fixed V_iso)")
+      .real("moves.volume_step", &P::volume_step, Real{0, 1e6, 0.0},
+            "largest change of v_iso per volume move (0: automatic, 1/sqrt(N))", "v0")
+      .boolean("moves.eta", &P::eta_updates, Boolean{true}, "update the allowed-bond (eta) cubes")
+      .choice("start.kind", &P::start, cvf::start_kind_names(), cvf::StartKind::random,
+              "initial bonding variables and cubes: random, or all in state 0")
+      .real("start.v_iso", &P::initial_v_iso, Real{1, 1e6, 1.2},
+            "initial isotropic volume per molecule", "v0")
+      .integer("run.seed", &P::seed, Integer{0, (1LL << 62), 1}, "random seed")
+      .integer("run.thermalisation", &P::thermalisation, Integer{0, 1LL << 40, 1000},
+               "MC steps before the first measurement, at every state point", "MC steps")
+      .integer("run.measurements", &P::measurements, Integer{2, 1LL << 40, 1000},
+               "measurements at every state point")
+      .integer("run.steps_between_measurements", &P::steps_between_measurements,
+               Integer{1, 1LL << 30, 1}, "MC steps between two measurements", "MC steps")
+      .integer_or_auto(
+          "analysis.blocks", &P::jackknife_blocks, Integer{2, 1000000, std::nullopt, true, true}, 0,
+          "jackknife bins of C_P, kappa_T and alpha_P: auto = bins of ceil(20 tau_int) "
+          "measurements (at least 16), or this many bins of the equilibrated measurements, at "
+          "most run.measurements / 2; means always get the statistics service's binned errors")
+      .integer("analysis.autocorrelation_lags", &P::autocorrelation_lags,
+               Integer{1, 1LL << 30, 200},
+               "largest lag of the order-parameter autocorrelation C_M(dt)", "measurements")
+      .unbound("output.file", String{"cvf.h5", {}}, "HDF5 result file")
+      .unbound("output.configuration", Boolean{false},
+               "also write the final configuration (sigma, cube states, v_iso, step) to "
+               "/cvf/configuration, in the one-rank layout on any number of MPI ranks")
+      .custom("parallel.halo_transport", String{"auto", parallel::halo_transport_names()},
+              "how halo planes travel between ranks: nccl (CUDA builds with NCCL), mpi_direct "
+              "(MPI on the arrays: CPU backends or CUDA-aware MPI), mpi_staged (through pinned "
+              "host memory); auto: nccl if built with it, else mpi_direct if MPI reports CUDA "
+              "support, else mpi_staged",
+              [](const config::Config& c, P& p) {
+                p.halo_transport =
+                    parallel::parse_halo_transport(c.string("parallel.halo_transport"));
+              });
+  app::add_checkpoint_keys(
+      b.schema(), "a thermalisation step, or the steps before a measurement and the measurement");
+
+  b.check(
       [](const config::Config& c) -> Rule {
         if (c.integer("lattice.L") % 4 != 0)
           return "L = " + std::to_string(c.integer("lattice.L")) +
@@ -96,14 +129,14 @@ config::Schema make_schema() {
         return std::nullopt;
       },
       "lattice.L");
-  s.check(
+  b.check(
       [](const config::Config& c) -> Rule {
         for (double t : c.real_list("state.temperatures"))
           if (!(t > 0)) return "every temperature must be > 0 K";
         return std::nullopt;
       },
       "state.temperatures");
-  s.check(
+  b.check(
       [](const config::Config& c) -> Rule {
         if (!c.boolean("state.grid") &&
             c.real_list("state.temperatures").size() != c.real_list("state.pressures").size())
@@ -112,7 +145,7 @@ config::Schema make_schema() {
         return std::nullopt;
       },
       "state.grid");
-  s.check(
+  b.check(
       [](const config::Config& c) -> Rule {
         if (c.real("model.cutoff") < 1) return "the cutoff must be >= r0 (1)";
         if (c.real("model.gas_threshold") <= 1)
@@ -120,13 +153,13 @@ config::Schema make_schema() {
         return std::nullopt;
       },
       "model");
-  s.check(
+  b.check(
       [](const config::Config& c) -> Rule {
         if (c.real("start.v_iso") < 1) return "v_iso below the hard core (1 v0)";
         return std::nullopt;
       },
       "start.v_iso");
-  s.check(
+  b.check(
       [](const config::Config& c) -> Rule {
         if (c.integer("analysis.autocorrelation_lags") >= c.integer("run.measurements"))
           return "expected fewer lags than run.measurements (" +
@@ -134,7 +167,7 @@ config::Schema make_schema() {
         return std::nullopt;
       },
       "analysis.autocorrelation_lags");
-  s.check(
+  b.check(
       [](const config::Config& c) -> Rule {
         const auto blocks = c.integer_or_auto("analysis.blocks");
         // Equilibration discards up to half of the measurements; the bins must fit the rest.
@@ -145,47 +178,7 @@ config::Schema make_schema() {
         return std::nullopt;
       },
       "analysis.blocks");
-  return s;
-}
-
-cvf::RunParameters to_parameters(const config::Config& c) {
-  cvf::RunParameters p;
-  p.L = static_cast<int>(c.integer("lattice.L"));
-  p.halo_transport = parallel::parse_halo_transport(c.string("parallel.halo_transport"));
-  const auto& temperatures = c.real_list("state.temperatures");
-  const auto& pressures = c.real_list("state.pressures");
-  p.grid = c.boolean("state.grid");
-  p.temperatures = temperatures;
-  p.pressures = pressures;
-  p.model.epsilon_kj_per_mol = c.real("model.epsilon");
-  p.model.r0_angstrom = c.real("model.r0");
-  p.model.cutoff = c.real("model.cutoff");
-  p.model.v_hb = c.real("model.v_hb");
-  p.model.J = 4 * c.real("model.J_over_4epsilon");
-  p.model.J_sigma = 4 * c.real("model.Jsigma_over_4epsilon");
-  p.model.gas_threshold = c.real("model.gas_threshold");
-  p.model.gas_like_cells = c.string("model.gas_like_cells") == "ignore"
-                               ? cvf::GasLikeCells::ignore
-                               : cvf::GasLikeCells::no_hydrogen_bonds;
-  p.model.volume_jacobian = c.boolean("model.volume_jacobian");
-  p.algorithm = c.string("algorithm.sigma") == "swendsen_wang" ? cvf::SigmaAlgorithm::swendsen_wang
-                                                               : cvf::SigmaAlgorithm::metropolis;
-  p.labelling = c.string("algorithm.labelling") == "label_equivalence"
-                    ? cvf::Labelling::label_equivalence
-                    : cvf::Labelling::union_find;
-  p.metropolis_kernel = cvf::metropolis_kernel_from_string(c.string("algorithm.metropolis_kernel"));
-  p.volume_moves = c.boolean("moves.volume");
-  p.volume_step = c.real("moves.volume_step");
-  p.eta_updates = c.boolean("moves.eta");
-  p.start = c.string("start.kind") == "ordered" ? cvf::StartKind::ordered : cvf::StartKind::random;
-  p.initial_v_iso = c.real("start.v_iso");
-  p.seed = static_cast<std::uint64_t>(c.integer("run.seed"));
-  p.thermalisation = c.integer("run.thermalisation");
-  p.measurements = c.integer("run.measurements");
-  p.steps_between_measurements = c.integer("run.steps_between_measurements");
-  p.jackknife_blocks = static_cast<int>(c.integer_or_auto("analysis.blocks").value_or(0));
-  p.autocorrelation_lags = static_cast<int>(c.integer("analysis.autocorrelation_lags"));
-  return p;
+  return b;
 }
 
 // The run as the protocol drives it (run_protocol.hpp): one unit is a thermalisation step, or
@@ -263,7 +256,7 @@ class CvfDriver final : public app::RunDriver {
 };
 
 int run(const app::Context& ctx) {
-  const cvf::RunParameters p = to_parameters(ctx.config);
+  const cvf::RunParameters p = bindings().parameters(ctx.config);
   // Every rank holds the same parameters, so these checks agree without communication.
   try {
     p.validate();
@@ -283,5 +276,5 @@ int main(int argc, char** argv) {
       "portamc-cvf",
       "CVF water (NPT Monte Carlo of the hydrogen-bond network; Metropolis or Swendsen-Wang)",
       "portamc-cvf input/cvf.yaml --set state.temperatures=[250,260,270] -o scan.h5"};
-  return app::main(argc, argv, description, make_schema(), run);
+  return app::main(argc, argv, description, bindings().schema(), run);
 }

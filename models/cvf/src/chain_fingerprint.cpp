@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <string>
 
+#include "portamc/cvf/names.hpp"
 #include "portamc/cvf/run.hpp"
 
 namespace portamc::cvf {
@@ -42,7 +43,7 @@ std::string chain_fingerprint(const RunParameters& p) {
   add("J", exact(m.J));
   add("J_sigma", exact(m.J_sigma));
   add("gas_threshold", exact(m.gas_threshold));
-  add("gas_like_cells", m.gas_like_cells == GasLikeCells::ignore ? "ignore" : "no_hydrogen_bonds");
+  add("gas_like_cells", to_string(m.gas_like_cells));
   add("volume_jacobian", m.volume_jacobian ? "true" : "false");
   add("sigma", to_string(p.algorithm));
   add("labelling", to_string(p.labelling));

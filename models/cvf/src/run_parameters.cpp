@@ -18,12 +18,6 @@ std::string text(double v) {
 }
 }  // namespace
 
-const char* to_string(SigmaAlgorithm algorithm) {
-  return algorithm == SigmaAlgorithm::swendsen_wang ? "swendsen_wang" : "metropolis";
-}
-const char* to_string(StartKind start) {
-  return start == StartKind::ordered ? "ordered" : "random";
-}
 
 StatePoint RunParameters::point(std::size_t k) const {
   if (!grid) return {temperatures.at(k), pressures.at(k)};

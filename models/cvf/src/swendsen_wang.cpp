@@ -48,15 +48,5 @@ void check_label_block(const LabelBlock& block) {
   }
 }
 
-std::string to_string(Labelling labelling) {
-  return labelling == Labelling::label_equivalence ? "label_equivalence" : "union_find";
-}
-
-Labelling labelling_from_string(const std::string& name) {
-  if (name == "label_equivalence") return Labelling::label_equivalence;
-  if (name == "union_find") return Labelling::union_find;
-  throw std::invalid_argument("cvf labelling must be label_equivalence or union_find, got '" +
-                              name + "'");
-}
 
 }  // namespace portamc::cvf

@@ -53,16 +53,10 @@ namespace portamc::cvf {
 /// Which Metropolis pass a sweep runs: one cell per thread, or four (this file).
 enum class MetropolisKernel { per_cell, packed };
 
-inline const char* to_string(MetropolisKernel kernel) {
-  return kernel == MetropolisKernel::packed ? "packed" : "per_cell";
-}
-/// "per_cell" or "packed"; std::invalid_argument otherwise.
-inline MetropolisKernel metropolis_kernel_from_string(const std::string& name) {
-  if (name == "per_cell") return MetropolisKernel::per_cell;
-  if (name == "packed") return MetropolisKernel::packed;
-  throw std::invalid_argument("unknown CVF Metropolis kernel '" + name +
-                              "' (expected per_cell or packed)");
-}
+/// The names of names.hpp's table: "per_cell" or "packed".
+const char* to_string(MetropolisKernel kernel);
+/// std::invalid_argument naming the accepted names for any other.
+MetropolisKernel metropolis_kernel_from_string(const std::string& name);
 
 namespace packed {
 
