@@ -12,8 +12,10 @@
 #include <string>
 
 #include "portamc/app.hpp"
+#include "portamc/config_binding.hpp"
 #include "portamc/muca/io.hpp"
 #include "portamc/muca/ising_exact.hpp"
+#include "portamc/muca/names.hpp"
 #include "portamc/muca/production_analysis.hpp"
 #include "portamc/run_protocol.hpp"
 
@@ -22,89 +24,76 @@ namespace {
 using namespace portamc;
 using config::Integer, config::Real, config::String;
 
-config::Schema make_schema() {
-  config::Schema s("portamc-muca");
-  s.add("model.L", Integer{4, 256, 16}, "linear lattice size (even)")
-      .add("model.walkers", Integer{1, 1LL << 30, std::nullopt, true, true},
-           "parallel walkers; auto fills the device")
-      .add("model.seed", Integer{0, (1LL << 62), 1}, "random seed")
-      .add("model.storage", String{"auto", {"auto", "scratch", "global"}},
-           "where lattices live during sweeps (auto: team scratch when it fits)")
-      .add("model.team_size", Integer{1, 1024, std::nullopt, true, true},
-           "threads per GPU team; auto chooses")
-      .add("model.walkers_per_thread", Integer{1, 8, std::nullopt, true, true},
-           "walkers one thread updates in lockstep; auto: GPU 2 (shared memory) or 1, CPU 8")
-      .add("iteration.therm_factor", Real{0, 1e6, 30.0},
-           "thermalisation attempts per walker = therm_factor * w")
-      .add("iteration.updates_prefactor", Real{1e-9, 1e9, 6.0}, "N_updates = prefactor w^z / W + 1")
-      .add("iteration.updates_exponent", Real{0.1, 4, 2.25}, "z in N_updates")
-      .add("iteration.updates_growth", Real{1, 10, 1.1},
-           "N_updates factor per iteration once every energy was visited")
-      .add("iteration.kl_threshold", Real{1e-12, 1, 1e-4},
-           "stop when the Kullback-Leibler divergence is below this")
-      .add("iteration.max_iterations", Integer{1, 1000000, 1000}, "give up after this many")
-      .add("production.therm_prefactor", Real{0, 1e6, 1.0},
-           "thermalisation under the final weights before production: prefactor * N^exponent "
-           "attempts per walker (N = L^2; the paper's code: N^2.25)")
-      .add("production.therm_exponent", Real{0, 4, 2.25}, "exponent of N in that thermalisation")
-      .add("production.stationarity_threshold", Real{1e-3, 1e3, 4.5},
-           "the production passes its stationarity check when no energy window's share changes "
-           "by more than this many errors between the first and last third of the blocks")
-      .add("production.walker_groups", Integer{1, 4096, 64},
-           "record the production per group of walkers (group of walker w: floor(w G / W)); "
-           "with at least 16 groups the errors come from a jackknife over the groups, which "
-           "are independent, else from bins of consecutive blocks")
-      .add("production.blocks", Integer{2, 1000000, 100},
-           "production blocks (jackknife samples; the stationarity check needs at least 6)")
-      .add("production.updates_per_block", Integer{1, 1LL << 50, std::nullopt, true, true},
-           "attempts per walker per block; auto = 10 x N_updates of the last iteration")
-      .add("analysis.beta_min", Real{0, 10, 0.2}, "smallest inverse temperature for reweighting",
-           "1/J")
-      .add("analysis.beta_max", Real{0, 10, 0.8}, "largest inverse temperature", "1/J")
-      .add("analysis.beta_points", Integer{1, 100000, 61}, "points of the beta grid")
-      .add("output.file", String{"muca.h5", {}}, "HDF5 result file");
-  app::add_checkpoint_keys(s, "a weight iteration, or a production block");
-  s.check(
+using P = muca::Parameters;
+
+// Every key of portamc-muca, bound to the member of muca::Parameters it fills.
+config::Bindings<P> bindings() {
+  config::Bindings<P> b("portamc-muca");
+  b.integer("model.L", &P::L, Integer{4, 256, 16}, "linear lattice size (even)")
+      .integer_or_auto("model.walkers", &P::walkers,
+                       Integer{1, 1LL << 30, std::nullopt, true, true}, 0,
+                       "parallel walkers; auto fills the device")
+      .integer("model.seed", &P::seed, Integer{0, (1LL << 62), 1}, "random seed")
+      .choice("model.storage", &P::storage, muca::lattice_storage_names(),
+              muca::LatticeStorage::automatic,
+              "where lattices live during sweeps (auto: team scratch when it fits)")
+      .integer_or_auto("model.team_size", &P::team_size, Integer{1, 1024, std::nullopt, true, true},
+                       0, "threads per GPU team; auto chooses")
+      .integer_or_auto("model.walkers_per_thread", &P::walkers_per_thread,
+                       Integer{1, 8, std::nullopt, true, true}, 0,
+                       "walkers one thread updates in lockstep; auto: GPU 2 (shared memory) or 1, "
+                       "CPU 8")
+      .real("iteration.therm_factor", &P::therm_factor, Real{0, 1e6, 30.0},
+            "thermalisation attempts per walker = therm_factor * w")
+      .real("iteration.updates_prefactor", &P::updates_prefactor, Real{1e-9, 1e9, 6.0},
+            "N_updates = prefactor w^z / W + 1")
+      .real("iteration.updates_exponent", &P::updates_exponent, Real{0.1, 4, 2.25},
+            "z in N_updates")
+      .real("iteration.updates_growth", &P::updates_growth, Real{1, 10, 1.1},
+            "N_updates factor per iteration once every energy was visited")
+      .real("iteration.kl_threshold", &P::kl_threshold, Real{1e-12, 1, 1e-4},
+            "stop when the Kullback-Leibler divergence is below this")
+      .integer("iteration.max_iterations", &P::max_iterations, Integer{1, 1000000, 1000},
+               "give up after this many")
+      .real("production.therm_prefactor", &P::production_therm_prefactor, Real{0, 1e6, 1.0},
+            "thermalisation under the final weights before production: prefactor * N^exponent "
+            "attempts per walker (N = L^2; the paper's code: N^2.25)")
+      .real("production.therm_exponent", &P::production_therm_exponent, Real{0, 4, 2.25},
+            "exponent of N in that thermalisation")
+      .real("production.stationarity_threshold", &P::stationarity_threshold, Real{1e-3, 1e3, 4.5},
+            "the production passes its stationarity check when no energy window's share "
+            "changes by more than this many errors between the first and last third of the "
+            "blocks")
+      .integer("production.walker_groups", &P::walker_groups, Integer{1, 4096, 64},
+               "record the production per group of walkers (group of walker w: floor(w G / W)); "
+               "with at least 16 groups the errors come from a jackknife over the groups, which "
+               "are independent, else from bins of consecutive blocks")
+      .integer("production.blocks", &P::production_blocks, Integer{2, 1000000, 100},
+               "production blocks (jackknife samples; the stationarity check needs at least 6)")
+      .integer_or_auto("production.updates_per_block", &P::production_updates_per_block,
+                       Integer{1, 1LL << 50, std::nullopt, true, true}, 0,
+                       "attempts per walker per block; auto = 10 x N_updates of the last "
+                       "iteration")
+      .unbound("analysis.beta_min", Real{0, 10, 0.2},
+               "smallest inverse temperature for reweighting", "1/J")
+      .unbound("analysis.beta_max", Real{0, 10, 0.8}, "largest inverse temperature", "1/J")
+      .unbound("analysis.beta_points", Integer{1, 100000, 61}, "points of the beta grid")
+      .unbound("output.file", String{"muca.h5", {}}, "HDF5 result file");
+  app::add_checkpoint_keys(b.schema(), "a weight iteration, or a production block");
+  b.check(
       [](const config::Config& c) -> std::optional<std::string> {
         if (c.integer("model.L") % 2 != 0) return "expected an even lattice size";
         return std::nullopt;
       },
       "model.L");
-  s.check(
+  b.check(
       [](const config::Config& c) -> std::optional<std::string> {
         if (c.real("analysis.beta_max") < c.real("analysis.beta_min"))
           return "must be >= analysis.beta_min";
         return std::nullopt;
       },
       "analysis.beta_max");
-  return s;
-}
-
-muca::Parameters to_parameters(const config::Config& c) {
-  muca::Parameters p;
-  p.L = static_cast<int>(c.integer("model.L"));
-  p.walkers = c.integer_or_auto("model.walkers").value_or(0);
-  p.seed = static_cast<std::uint64_t>(c.integer("model.seed"));
-  const std::string& storage = c.string("model.storage");
-  p.storage = storage == "scratch"  ? muca::LatticeStorage::scratch
-              : storage == "global" ? muca::LatticeStorage::global
-                                    : muca::LatticeStorage::automatic;
-  p.team_size = static_cast<int>(c.integer_or_auto("model.team_size").value_or(0));
-  p.walkers_per_thread =
-      static_cast<int>(c.integer_or_auto("model.walkers_per_thread").value_or(0));
-  p.therm_factor = c.real("iteration.therm_factor");
-  p.updates_prefactor = c.real("iteration.updates_prefactor");
-  p.updates_exponent = c.real("iteration.updates_exponent");
-  p.updates_growth = c.real("iteration.updates_growth");
-  p.kl_threshold = c.real("iteration.kl_threshold");
-  p.max_iterations = static_cast<int>(c.integer("iteration.max_iterations"));
-  p.production_blocks = static_cast<int>(c.integer("production.blocks"));
-  p.walker_groups = static_cast<int>(c.integer("production.walker_groups"));
-  p.production_therm_prefactor = c.real("production.therm_prefactor");
-  p.production_therm_exponent = c.real("production.therm_exponent");
-  p.stationarity_threshold = c.real("production.stationarity_threshold");
-  p.production_updates_per_block = c.integer_or_auto("production.updates_per_block").value_or(0);
-  return p;
+  return b;
 }
 
 // The summary on stdout: convergence, production, errors, stationarity and the comparison with
@@ -283,7 +272,7 @@ class MucaDriver final : public app::RunDriver {
 };
 
 int run(const app::Context& ctx) {
-  const muca::Parameters parameters = to_parameters(ctx.config);
+  const muca::Parameters parameters = bindings().parameters(ctx.config);
   app::RunPlan plan = app::plan_run(ctx, "muca", parameters.seed);
   plan.resume_note = "on any number of ranks up to W";
   return app::run_protocol(ctx, plan,
@@ -296,5 +285,5 @@ int main(int argc, char** argv) {
   const app::Description description{
       "portamc-muca", "parallel multicanonical simulation of the 2D Ising model",
       "portamc-muca input/muca.yaml --set model.L=32 -o muca-L32.h5"};
-  return app::main(argc, argv, description, make_schema(), run);
+  return app::main(argc, argv, description, bindings().schema(), run);
 }

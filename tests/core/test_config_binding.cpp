@@ -31,6 +31,7 @@ struct Params {
   bool flag = false;
   std::string name;
   int blocks = -1;
+  std::uint64_t big = 1;
   double doubled = 0;
 };
 
@@ -48,6 +49,9 @@ config::Bindings<Params> bindings() {
       .text("output.name", &Params::name, String{"out", {}}, "name")
       .integer_or_auto("analysis.blocks", &Params::blocks,
                        Integer{2, 100, std::nullopt, true, true}, 0, "blocks")
+      .integer_or_auto("analysis.big", &Params::big,
+                       Integer{1, 1LL << 50, std::nullopt, true, true}, 0,
+                       "a 64-bit member with an int default")
       .custom("model.double_me", Real{0, 10, 1.5}, "doubled",
               [](const config::Config& c, Params& p) { p.doubled = 2 * c.real("model.double_me"); })
       .unbound("output.extra", Boolean{true}, "read by the app itself");
@@ -74,7 +78,8 @@ TEST(ConfigBinding, InputValuesReachTheirMembers) {
   const Params p = b.parameters(config::load_string(
       b.schema(),
       "lattice: {size: 12, shape: square}\nmodel: {coupling_over_4: 0.5, double_me: 2}\n"
-      "state: {temperatures: [300, 310]}\nrun: {flag: true, seed: 99}\nanalysis: {blocks: 7}\n",
+      "state: {temperatures: [300, 310]}\nrun: {flag: true, seed: 99}\nanalysis: {blocks: 7, big: "
+      "1099511627776}\n",
       "<test>", {"output.name=x"}));
   EXPECT_EQ(p.size, 12);
   EXPECT_EQ(p.seed, 99u);
@@ -84,6 +89,7 @@ TEST(ConfigBinding, InputValuesReachTheirMembers) {
   EXPECT_TRUE(p.flag);
   EXPECT_EQ(p.name, "x");
   EXPECT_EQ(p.blocks, 7);
+  EXPECT_EQ(p.big, 1ull << 40);
   EXPECT_DOUBLE_EQ(p.doubled, 4.0);
 }
 

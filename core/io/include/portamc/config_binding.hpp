@@ -45,9 +45,10 @@ class Bindings {
   Bindings& integer_or_auto(const std::string& path, Member member, Integer spec, Value when_auto,
                             std::string doc, std::string units = "") {
     schema_.add(path, spec, std::move(doc), std::move(units));
-    return bind(member, [path, when_auto](const Config& c) {
-      const auto value = c.integer_or_auto(path);
-      return value ? static_cast<Value>(*value) : when_auto;
+    // long long throughout, converted once into the member's own type.
+    const long long automatic = static_cast<long long>(when_auto);
+    return bind(member, [path, automatic](const Config& c) {
+      return c.integer_or_auto(path).value_or(automatic);
     });
   }
   /// A real key; `scale` multiplies it into the member (a key in other units than the member).
@@ -88,10 +89,15 @@ class Bindings {
     fills_.push_back(std::move(fill));
     return *this;
   }
-  /// A key the app reads itself (output paths, checkpoint keys): declared, not bound.
+  /// A key the app reads itself (output paths, analysis grids): declared, not bound.
   template <class Spec>
   Bindings& unbound(const std::string& path, Spec spec, std::string doc) {
     schema_.add(path, spec, std::move(doc));
+    return *this;
+  }
+  template <class Spec>
+  Bindings& unbound(const std::string& path, Spec spec, std::string doc, std::string units) {
+    schema_.add(path, spec, std::move(doc), std::move(units));
     return *this;
   }
   /// A cross-key rule (Schema::check).

@@ -1,0 +1,12 @@
+#pragma once
+// The names of the muca enumerations, one table each (portamc/enum_names.hpp): the choices of
+// portamc-muca's keys and the to_string functions come from these.
+#include "portamc/enum_names.hpp"
+#include "portamc/muca/parameters.hpp"
+
+namespace portamc::muca {
+
+const EnumNames<LatticeStorage>& lattice_storage_names();
+const char* to_string(LatticeStorage storage);
+
+}  // namespace portamc::muca
