@@ -10,8 +10,10 @@
 #include <optional>
 
 #include "portamc/app.hpp"
+#include "portamc/config_binding.hpp"
 #include "portamc/halo_transport.hpp"
 #include "portamc/run_protocol.hpp"
+#include "portamc/su2/names.hpp"
 #include "portamc/su2/run.hpp"
 #include "portamc/su2/run_analysis.hpp"
 #include "portamc/su2/run_output.hpp"
@@ -47,76 +49,97 @@ int smallest_spatial_extent(const std::vector<int>& e) {
   return m;
 }
 
-config::Schema make_schema() {
-  config::Schema s("portamc-su2");
-  s.add("lattice.extents", RealList{2, 100000, std::vector<double>{8, 8, 8, 8}, 2},
-        "N_0 .. N_{D-1}: 2 to 4 even integers >= 2; the last direction is time")
-      .add("model.beta", Real{0, 1000, 2.3}, "coupling beta = 4/g^2 (> 0); unused with beta_scan")
-      .add("model.beta_scan", RealList{0, 1000, std::vector<double>{}, 0},
-           "couplings to run in turn (each > 0); empty = the single model.beta")
-      .add("model.precision", String{"double", {"float", "double"}}, "link storage precision")
-      .add("model.start", String{"cold", {"cold", "hot", "file"}},
-           "initial configuration: unit links, Haar-random links, or model.start_file")
-      .add("model.start_file", String{"", {}},
-           "gauge configuration to start from (model.start: file); same extents and precision")
-      .add("model.seed", Integer{0, (1LL << 62), 1}, "random seed (hot start and heatbath)")
-      .add("updates.n_hb", Integer{0, 1000, 1}, "heatbath sweeps per update")
-      .add("updates.n_or", Integer{0, 1000, 0}, "overrelaxation sweeps per update")
-      .add("updates.method", String{"auto", {"auto", "creutz", "kennedy_pendleton"}},
-           "heatbath a0 sampler; auto: Kennedy-Pendleton where beta|staple| >= kp_threshold")
-      .add("updates.kp_threshold", Real{0, 1e6, su2::acceptance_crossover_alpha},
-           "staple strength alpha from which auto uses Kennedy-Pendleton")
-      .add("updates.max_attempts", Integer{1, su2::max_heatbath_attempts, 64},
-           "a0 proposals per link before it is left unchanged")
-      .add("updates.reunitarise_every", Integer{0, 1000000000, 0},
-           "reunitarise all links every this many updates (0: never; updates keep links unitary)")
-      .add("run.thermalisation", Integer{0, 1LL << 40, 100},
-           "updates before the first measurement, at every coupling", "updates")
-      .add("run.measurements", Integer{2, 1LL << 40, 100}, "measurements at every coupling")
-      .add("run.updates_between_measurements", Integer{1, 1LL << 30, 1},
-           "updates between two measurements", "updates")
-      .add("measure.wilson_r_max", Integer{0, 100000, 0},
-           "largest spatial extent R of Wilson loops (0: no Wilson loops)", "lattice units")
-      .add("measure.wilson_t_max", Integer{0, 100000, 0},
-           "largest temporal extent T of Wilson loops (>= 2 for the potential)", "lattice units")
-      .add("measure.ape_alpha", Real{0, 1, 0.5},
-           "APE staple weight: U <- Proj[(1-alpha) U + alpha/(2(D-2)) sum of spatial staples]")
-      .add("measure.ape_iterations", Integer{0, 1000000, 0},
-           "APE smearing steps of the spatial links; > 0 also measures smeared Wilson loops")
-      .add("measure.polyakov_bins", Integer{1, 1000000, 100},
-           "bins of the histogram of the spatial-average Polyakov loop over [-1, 1]")
-      .add("analysis.blocks", Integer{2, 1000000, std::nullopt, true, true},
-           "jackknife bins of the Polyakov susceptibility and the static potential; auto: "
-           "bins of ceil(20 tau_int) equilibrated measurements, at least 16 (means always get "
-           "binned errors from their own tau_int)")
-      .add("potential.enabled", config::Boolean{true},
-           "extract the static potential from the Wilson loops (needs 3 values of R to fit)")
-      .add("potential.fit_r_min", Integer{1, 100000, 1},
-           "smallest R in the fit V(R) = V0 - alpha/R + sigma R", "lattice units")
-      .add("potential.fit_r_max", Integer{0, 100000, 0},
-           "largest R in the fit (0: measure.wilson_r_max)", "lattice units")
-      .add("potential.plateau_t", Integer{0, 100000, 0},
-           "T at which V(R) = ln(W(R,T)/W(R,T+1)) is read off (0: automatic per R)",
-           "lattice units")
-      .add("potential.plateau_tolerance", Real{1e-6, 1e6, 1.0},
-           "automatic plateau: first T with |V_T - V_T+1| <= tolerance x its error")
-      .add("potential.sqrt_sigma", Real{1, 100000, 440.0},
-           "physical sqrt(string tension) that sets the lattice spacing", "MeV")
-      .add("output.file", String{"su2.h5", {}}, "HDF5 result file")
-      .add("output.save_config", String{"", {}},
-           "write the final configuration here (gauge-configuration file); empty: do not")
-      .add("parallel.grid", RealList{1, 1000000, std::vector<double>{}, 0},
-           "MPI rank grid P_0 .. P_{D-1} (product = ranks; each N_mu / P_mu even where "
-           "P_mu > 1); empty: chosen automatically (fewest halo sites, slowest directions first)")
-      .add("parallel.halo_transport", String{"auto", parallel::halo_transport_names()},
-           "how halos travel between ranks: nccl (CUDA builds with NCCL), mpi_direct (MPI on "
-           "the buffers: CPU backends or CUDA-aware MPI), mpi_staged (through pinned host "
-           "memory); auto: nccl if built with it, else mpi_direct if MPI reports CUDA support, "
-           "else mpi_staged");
-  app::add_checkpoint_keys(
-      s, "a thermalisation update, or the updates before a measurement and the measurement");
+using P = su2::RunParameters;
 
-  s.check(
+// Every key of portamc-su2, bound to the member of su2::RunParameters it fills (parallel.* go
+// to ParallelOptions, read by to_parallel_options).
+config::Bindings<P> bindings() {
+  config::Bindings<P> b("portamc-su2");
+  b.custom("lattice.extents", RealList{2, 100000, std::vector<double>{8, 8, 8, 8}, 2},
+           "N_0 .. N_{D-1}: 2 to 4 even integers >= 2; the last direction is time",
+           [](const config::Config& c, P& p) { p.extents = extents_of(c).value(); })
+      .unbound("model.beta", Real{0, 1000, 2.3},
+               "coupling beta = 4/g^2 (> 0); unused with beta_scan")
+      .custom("model.beta_scan", RealList{0, 1000, std::vector<double>{}, 0},
+              "couplings to run in turn (each > 0); empty = the single model.beta",
+              [](const config::Config& c, P& p) {
+                const auto& scan = c.real_list("model.beta_scan");
+                p.betas = scan.empty() ? std::vector<double>{c.real("model.beta")} : scan;
+              })
+      .choice("model.precision", &P::precision, su2::precision_names(),
+              su2::StoragePrecision::kDouble, "link storage precision")
+      .choice("model.start", &P::start, su2::start_kind_names(), su2::StartKind::cold,
+              "initial configuration: unit links, Haar-random links, or model.start_file")
+      .text("model.start_file", &P::start_file, String{"", {}},
+            "gauge configuration to start from (model.start: file); same extents and precision")
+      .integer("model.seed", &P::seed, Integer{0, (1LL << 62), 1},
+               "random seed (hot start and heatbath)")
+      .integer("updates.n_hb", &P::heatbath_sweeps, Integer{0, 1000, 1},
+               "heatbath sweeps per update")
+      .integer("updates.n_or", &P::overrelaxation_sweeps, Integer{0, 1000, 0},
+               "overrelaxation sweeps per update")
+      .choice("updates.method", &P::method, su2::heatbath_method_names(),
+              su2::HeatbathMethod::automatic,
+              "heatbath a0 sampler; auto: Kennedy-Pendleton where beta|staple| >= kp_threshold")
+      .real("updates.kp_threshold", &P::kp_threshold, Real{0, 1e6, su2::acceptance_crossover_alpha},
+            "staple strength alpha from which auto uses Kennedy-Pendleton")
+      .integer("updates.max_attempts", &P::max_attempts, Integer{1, su2::max_heatbath_attempts, 64},
+               "a0 proposals per link before it is left unchanged")
+      .integer("updates.reunitarise_every", &P::reunitarise_every, Integer{0, 1000000000, 0},
+               "reunitarise all links every this many updates (0: never; updates keep links "
+               "unitary)")
+      .integer("run.thermalisation", &P::thermalisation, Integer{0, 1LL << 40, 100},
+               "updates before the first measurement, at every coupling", "updates")
+      .integer("run.measurements", &P::measurements, Integer{2, 1LL << 40, 100},
+               "measurements at every coupling")
+      .integer("run.updates_between_measurements", &P::updates_between_measurements,
+               Integer{1, 1LL << 30, 1}, "updates between two measurements", "updates")
+      .integer("measure.wilson_r_max", &P::wilson_r_max, Integer{0, 100000, 0},
+               "largest spatial extent R of Wilson loops (0: no Wilson loops)", "lattice units")
+      .integer("measure.wilson_t_max", &P::wilson_t_max, Integer{0, 100000, 0},
+               "largest temporal extent T of Wilson loops (>= 2 for the potential)",
+               "lattice units")
+      .real("measure.ape_alpha", &P::ape_alpha, Real{0, 1, 0.5},
+            "APE staple weight: U <- Proj[(1-alpha) U + alpha/(2(D-2)) sum of spatial staples]")
+      .integer("measure.ape_iterations", &P::ape_iterations, Integer{0, 1000000, 0},
+               "APE smearing steps of the spatial links; > 0 also measures smeared Wilson loops")
+      .integer("measure.polyakov_bins", &P::polyakov_bins, Integer{1, 1000000, 100},
+               "bins of the histogram of the spatial-average Polyakov loop over [-1, 1]")
+      .integer_or_auto("analysis.blocks", &P::jackknife_blocks,
+                       Integer{2, 1000000, std::nullopt, true, true}, 0,
+                       "jackknife bins of the Polyakov susceptibility and the static potential; "
+                       "auto: bins of ceil(20 tau_int) equilibrated measurements, at least 16 "
+                       "(means always get binned errors from their own tau_int)")
+      .boolean("potential.enabled", &P::potential, config::Boolean{true},
+               "extract the static potential from the Wilson loops (needs 3 values of R to fit)")
+      .integer("potential.fit_r_min", &P::fit_r_min, Integer{1, 100000, 1},
+               "smallest R in the fit V(R) = V0 - alpha/R + sigma R", "lattice units")
+      .integer("potential.fit_r_max", &P::fit_r_max, Integer{0, 100000, 0},
+               "largest R in the fit (0: measure.wilson_r_max)", "lattice units")
+      .integer("potential.plateau_t", &P::plateau_t, Integer{0, 100000, 0},
+               "T at which V(R) = ln(W(R,T)/W(R,T+1)) is read off (0: automatic per R)",
+               "lattice units")
+      .real("potential.plateau_tolerance", &P::plateau_tolerance, Real{1e-6, 1e6, 1.0},
+            "automatic plateau: first T with |V_T - V_T+1| <= tolerance x its error")
+      .real("potential.sqrt_sigma", &P::sqrt_sigma_mev, Real{1, 100000, 440.0},
+            "physical sqrt(string tension) that sets the lattice spacing", "MeV")
+      .unbound("output.file", String{"su2.h5", {}}, "HDF5 result file")
+      .unbound("output.save_config", String{"", {}},
+               "write the final configuration here (gauge-configuration file); empty: do not")
+      .unbound("parallel.grid", RealList{1, 1000000, std::vector<double>{}, 0},
+               "MPI rank grid P_0 .. P_{D-1} (product = ranks; each N_mu / P_mu even where "
+               "P_mu > 1); empty: chosen automatically (fewest halo sites, slowest directions "
+               "first)")
+      .unbound("parallel.halo_transport", String{"auto", parallel::halo_transport_names()},
+               "how halos travel between ranks: nccl (CUDA builds with NCCL), mpi_direct (MPI "
+               "on the buffers: CPU backends or CUDA-aware MPI), mpi_staged (through pinned "
+               "host memory); auto: nccl if built with it, else mpi_direct if MPI reports CUDA "
+               "support, else mpi_staged");
+  app::add_checkpoint_keys(
+      b.schema(),
+      "a thermalisation update, or the updates before a measurement and the measurement");
+
+  b.check(
       [](const config::Config& c) -> Rule {
         const auto& e = c.real_list("lattice.extents");
         if (e.size() < 2 || e.size() > 4)
@@ -128,20 +151,20 @@ config::Schema make_schema() {
         return std::nullopt;
       },
       "lattice.extents");
-  s.check(
+  b.check(
       [](const config::Config& c) -> Rule {
         if (!(c.real("model.beta") > 0)) return "expected beta > 0";
         return std::nullopt;
       },
       "model.beta");
-  s.check(
+  b.check(
       [](const config::Config& c) -> Rule {
         for (double b : c.real_list("model.beta_scan"))
           if (!(b > 0)) return "every beta must be > 0";
         return std::nullopt;
       },
       "model.beta_scan");
-  s.check(
+  b.check(
       [](const config::Config& c) -> Rule {
         const bool file = c.string("model.start") == "file";
         const bool given = !c.string("model.start_file").empty();
@@ -150,14 +173,14 @@ config::Schema make_schema() {
         return std::nullopt;
       },
       "model.start_file");
-  s.check(
+  b.check(
       [](const config::Config& c) -> Rule {
         if (c.integer("updates.n_hb") + c.integer("updates.n_or") < 1)
           return "an update needs at least one sweep (n_hb + n_or >= 1)";
         return std::nullopt;
       },
       "updates.n_hb");
-  s.check(
+  b.check(
       [](const config::Config& c) -> Rule {
         const auto r = c.integer("measure.wilson_r_max"), t = c.integer("measure.wilson_t_max");
         if ((r > 0) != (t > 0)) return "wilson_r_max and wilson_t_max must both be 0 or both > 0";
@@ -168,7 +191,7 @@ config::Schema make_schema() {
         return std::nullopt;
       },
       "measure.wilson_r_max");
-  s.check(
+  b.check(
       [](const config::Config& c) -> Rule {
         const auto t = c.integer("measure.wilson_t_max");
         const auto e = extents_of(c);
@@ -180,7 +203,7 @@ config::Schema make_schema() {
         return std::nullopt;
       },
       "measure.wilson_t_max");
-  s.check(
+  b.check(
       [](const config::Config& c) -> Rule {
         if (c.integer("measure.ape_iterations") == 0) return std::nullopt;
         if (c.integer("measure.wilson_r_max") == 0)
@@ -190,7 +213,7 @@ config::Schema make_schema() {
         return std::nullopt;
       },
       "measure.ape_iterations");
-  s.check(
+  b.check(
       [](const config::Config& c) -> Rule {
         const auto r = c.integer("measure.wilson_r_max");
         if (r == 0 || !c.boolean("potential.enabled")) return std::nullopt;
@@ -204,7 +227,7 @@ config::Schema make_schema() {
         return std::nullopt;
       },
       "potential");
-  s.check(
+  b.check(
       [](const config::Config& c) -> Rule {
         const auto t = c.integer("measure.wilson_t_max"), p = c.integer("potential.plateau_t");
         if (t >= 2 && c.boolean("potential.enabled") && p > t - 1)
@@ -212,7 +235,7 @@ config::Schema make_schema() {
         return std::nullopt;
       },
       "potential.plateau_t");
-  s.check(
+  b.check(
       [](const config::Config& c) -> Rule {
         const auto blocks = c.integer_or_auto("analysis.blocks");
         if (blocks && *blocks > c.integer("run.measurements"))
@@ -222,7 +245,7 @@ config::Schema make_schema() {
         return std::nullopt;
       },
       "analysis.blocks");
-  s.check(
+  b.check(
       [](const config::Config& c) -> Rule {
         const auto& g = c.real_list("parallel.grid");
         if (g.empty()) return std::nullopt;
@@ -235,7 +258,7 @@ config::Schema make_schema() {
         return std::nullopt;
       },
       "parallel.grid");
-  return s;
+  return b;
 }
 
 su2::ParallelOptions to_parallel_options(const config::Config& c) {
@@ -246,42 +269,7 @@ su2::ParallelOptions to_parallel_options(const config::Config& c) {
 }
 
 su2::RunParameters to_parameters(const config::Config& c) {
-  su2::RunParameters p;
-  p.extents = extents_of(c).value();
-  const auto& scan = c.real_list("model.beta_scan");
-  p.betas = scan.empty() ? std::vector<double>{c.real("model.beta")} : scan;
-  p.precision = c.string("model.precision") == "float" ? su2::StoragePrecision::kFloat
-                                                       : su2::StoragePrecision::kDouble;
-  const std::string& start = c.string("model.start");
-  p.start = start == "hot"    ? su2::StartKind::hot
-            : start == "file" ? su2::StartKind::file
-                              : su2::StartKind::cold;
-  p.start_file = c.string("model.start_file");
-  p.seed = static_cast<std::uint64_t>(c.integer("model.seed"));
-  p.heatbath_sweeps = static_cast<int>(c.integer("updates.n_hb"));
-  p.overrelaxation_sweeps = static_cast<int>(c.integer("updates.n_or"));
-  const std::string& method = c.string("updates.method");
-  p.method = method == "creutz"              ? su2::HeatbathMethod::creutz
-             : method == "kennedy_pendleton" ? su2::HeatbathMethod::kennedy_pendleton
-                                             : su2::HeatbathMethod::automatic;
-  p.kp_threshold = c.real("updates.kp_threshold");
-  p.max_attempts = static_cast<int>(c.integer("updates.max_attempts"));
-  p.reunitarise_every = static_cast<int>(c.integer("updates.reunitarise_every"));
-  p.thermalisation = c.integer("run.thermalisation");
-  p.measurements = c.integer("run.measurements");
-  p.updates_between_measurements = c.integer("run.updates_between_measurements");
-  p.wilson_r_max = static_cast<int>(c.integer("measure.wilson_r_max"));
-  p.wilson_t_max = static_cast<int>(c.integer("measure.wilson_t_max"));
-  p.ape_alpha = c.real("measure.ape_alpha");
-  p.ape_iterations = static_cast<int>(c.integer("measure.ape_iterations"));
-  p.polyakov_bins = static_cast<int>(c.integer("measure.polyakov_bins"));
-  p.jackknife_blocks = static_cast<int>(c.integer_or_auto("analysis.blocks").value_or(0));
-  p.potential = c.boolean("potential.enabled");
-  p.fit_r_min = static_cast<int>(c.integer("potential.fit_r_min"));
-  p.fit_r_max = static_cast<int>(c.integer("potential.fit_r_max"));
-  p.plateau_t = static_cast<int>(c.integer("potential.plateau_t"));
-  p.plateau_tolerance = c.real("potential.plateau_tolerance");
-  p.sqrt_sigma_mev = c.real("potential.sqrt_sigma");
+  su2::RunParameters p = bindings().parameters(c);
   p.validate();
   return p;
 }
@@ -411,5 +399,5 @@ int main(int argc, char** argv) {
   const app::Description description{
       "portamc-su2", "SU(2) lattice gauge theory: plaquette, Polyakov loop, static potential",
       "portamc-su2 input/su2.yaml --set model.beta=2.5 -o su2-b2.5.h5"};
-  return app::main(argc, argv, description, make_schema(), run);
+  return app::main(argc, argv, description, bindings().schema(), run);
 }

@@ -117,10 +117,6 @@ GaugeConfigMetadata read_metadata(const h5::InputFile& file) {
 
 }  // namespace
 
-const char* to_string(StoragePrecision precision) {
-  return precision == StoragePrecision::kFloat ? "float" : "double";
-}
-
 std::size_t canonical_link_values(const std::vector<std::int64_t>& extents) {
   if (extents.size() < 2 || extents.size() > 4) {
     throw std::invalid_argument("SU(2) lattice needs 2, 3 or 4 extents, got " +

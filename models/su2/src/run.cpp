@@ -41,28 +41,6 @@ std::string exact_text(double v) {
 
 }  // namespace
 
-const char* to_string(StartKind start) {
-  switch (start) {
-    case StartKind::cold:
-      return "cold";
-    case StartKind::hot:
-      return "hot";
-    default:
-      return "file";
-  }
-}
-
-const char* to_string(HeatbathMethod method) {
-  switch (method) {
-    case HeatbathMethod::creutz:
-      return "creutz";
-    case HeatbathMethod::kennedy_pendleton:
-      return "kennedy_pendleton";
-    default:
-      return "auto";
-  }
-}
-
 // ---- RunParameters ----------------------------------------------------------------------------
 
 std::int64_t RunParameters::volume() const {
