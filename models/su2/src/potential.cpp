@@ -119,23 +119,57 @@ FitParameters fit_cornell(const std::vector<int>& r, const std::vector<double>& 
 struct Plan {
   Layout layout;
   int fit_r_min, fit_r_max;
-  std::vector<int> plateau_t;  // per R (index R-1)
+  std::vector<int> plateau_t;  // per R (index R-1): the full-data choice
   std::vector<double> weight;  // per fit point
   const PotentialOptions* options;
+  // Automatic plateau: per R, the full-data jackknife errors of V_T - V_{T+1} (T = 1..), the
+  // scale against which every jackknife sample makes its own choice of T (empty: T fixed).
+  std::vector<std::vector<double>> difference_error;
+  // Automatic plateau with weights: per R, the full-data jackknife errors of V_T, so that the
+  // fit point of a sample is weighted by the error of the T that sample chose.
+  std::vector<std::vector<double>> mass_error;
 };
+
+// The plateau T of radius R in one data set `w`: the rule of choose_plateau below, applied to
+// this data set's effective masses with the full-data errors of their differences. Re-made in
+// every jackknife sample, so that the errors of V0, alpha and sigma include how much the choice
+// itself moves. Frozen at its full-data value it did not: over 48 seeds of an 8^3 x 12 run the
+// scatter of sigma was 1.5 times its error, and within the errors with the choice re-made
+// (docs/statistics.md, "Paper sizes on one H200").
+int plateau_in_sample(const std::vector<double>& w, const Plan& plan, int radius) {
+  const std::vector<double>& errors = plan.difference_error[radius - 1];
+  const int n_t = plan.layout.t_max - 1;
+  int chosen = 1;
+  for (int t = 1; t <= n_t; ++t) {
+    const double v = effective_mass(w, plan.layout, radius, t);
+    if (!std::isfinite(v)) break;
+    chosen = t;
+    if (t == n_t) break;
+    const double next = effective_mass(w, plan.layout, radius, t + 1);
+    if (!std::isfinite(next) || !std::isfinite(errors[t - 1])) break;
+    if (std::abs(v - next) <= plan.options->plateau_tolerance * errors[t - 1]) break;
+  }
+  return chosen;
+}
 
 // Everything the second jackknife pass derives from one (summed) data set: V0, alpha, sigma,
 // chi2/dof, lattice spacing, r0.
 std::vector<double> fit_estimator(const std::vector<double>& w, const Plan& plan) {
   std::vector<int> r;
-  std::vector<double> v;
+  std::vector<double> v, weight = plan.weight;
   for (int radius = plan.fit_r_min; radius <= plan.fit_r_max; ++radius) {
     r.push_back(radius);
-    v.push_back(effective_mass(w, plan.layout, radius, plan.plateau_t[radius - 1]));
+    const int t = plan.difference_error.empty() ? plan.plateau_t[radius - 1]
+                                                : plateau_in_sample(w, plan, radius);
+    v.push_back(effective_mass(w, plan.layout, radius, t));
+    if (!plan.mass_error.empty()) {
+      const double e = plan.mass_error[radius - 1][t - 1];
+      weight[r.size() - 1] = 1.0 / (e * e);
+    }
   }
   const bool finite = std::all_of(v.begin(), v.end(), [](double x) { return std::isfinite(x); });
   if (!finite) return std::vector<double>(6, kNaN);
-  const FitParameters fit = fit_cornell(r, v, plan.weight);
+  const FitParameters fit = fit_cornell(r, v, weight);
   const int dof = static_cast<int>(r.size()) - 3;
   const double chi2_per_dof = dof > 0 ? fit.chi2 / dof : kNaN;
   const PotentialOptions& o = *plan.options;
@@ -250,6 +284,7 @@ StaticPotential analyse_static_potential(const WilsonLoopSamples& loops,
   result.fit_r_min = options.fit_r_min;
   result.fit_r_max = options.fit_r_max == 0 ? loops.r_max : options.fit_r_max;
   const std::size_t per_r = static_cast<std::size_t>(n_t) + (n_t - 1);
+  std::vector<std::vector<double>> difference_errors, mass_errors;  // per R
   for (int r = 1; r <= loops.r_max; ++r) {
     const auto first = masses_and_differences.begin() + (r - 1) * per_r;
     std::vector<stats::JackknifeEstimate> masses(first, first + n_t);
@@ -262,14 +297,21 @@ StaticPotential analyse_static_potential(const WilsonLoopSamples& loops,
     }
     result.effective_mass.push_back(std::move(masses));
     result.potential.push_back(point);
+    std::vector<double> difference_error, mass_error;
+    for (const auto& d : differences) difference_error.push_back(d.error);
+    for (const auto& m : result.effective_mass.back()) mass_error.push_back(m.error);
+    difference_errors.push_back(std::move(difference_error));
+    mass_errors.push_back(std::move(mass_error));
   }
 
-  // Pass 2: the fit, with T(R) and the weights frozen at their full-data values.
+  // Pass 2: the fit, with the weights frozen at their full-data values and, with the automatic
+  // plateau, T(R) chosen again in every jackknife sample (plateau_in_sample).
   std::vector<double> mean_sum(sums.front().size(), 0.0);
   for (const auto& block : sums) {
     for (std::size_t k = 0; k < block.size(); ++k) mean_sum[k] += block[k];
   }
-  Plan plan{layout, result.fit_r_min, result.fit_r_max, {}, {}, &options};
+  Plan plan{layout, result.fit_r_min, result.fit_r_max, {}, {}, &options, {}, {}};
+  if (options.plateau_t == 0) plan.difference_error = std::move(difference_errors);
   bool any_zero_error = false;
   for (const PotentialPoint& p : result.potential) {
     plan.plateau_t.push_back(p.plateau_t);
@@ -282,6 +324,7 @@ StaticPotential analyse_static_potential(const WilsonLoopSamples& loops,
   // Weights 1/err^2 of noise-free data would be arbitrary huge numbers; use equal weights.
   result.weighted = !any_zero_error;
   if (any_zero_error) std::fill(plan.weight.begin(), plan.weight.end(), 1.0);
+  if (options.plateau_t == 0 && result.weighted) plan.mass_error = std::move(mass_errors);
   result.degrees_of_freedom = result.fit_r_max - result.fit_r_min + 1 - 3;
 
   const auto fit = stats::jackknife_with_tau(

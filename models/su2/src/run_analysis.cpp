@@ -215,6 +215,21 @@ std::vector<std::string> analysis_warnings(const PointAnalysis& a, const RunPara
     out.push_back("potential: " + a.potential->warning);
   if (a.potential_smeared && a.potential_smeared->ok && !a.potential_smeared->reliable)
     out.push_back("potential_smeared: " + a.potential_smeared->warning);
+  // The automatic plateau fell back to the last T where no T agreed with its neighbour: V(R)
+  // there may still carry excited states.
+  for (const auto* result : {&a.potential, &a.potential_smeared}) {
+    if (!*result || !(*result)->ok || !(*result)->potential) continue;
+    const StaticPotential& v = *(*result)->potential;
+    for (const PotentialPoint& point : v.potential)
+      if (p.plateau_t == 0 && !point.plateau_found && point.r >= v.fit_r_min &&
+          point.r <= v.fit_r_max)
+        out.push_back(std::string(result == &a.potential ? "potential" : "potential_smeared") +
+                      ": no plateau found for R = " + std::to_string(point.r) +
+                      " (no T with V_T = V_T+1 within the tolerance); the last T = " +
+                      std::to_string(point.plateau_t) +
+                      " was used. Measure larger T (measure.wilson_t_max), smear more, or fix "
+                      "potential.plateau_t");
+  }
   return out;
 }
 

@@ -30,6 +30,8 @@ struct PotentialOptions {
   // Plateau: T at which V(R) = V_T(R) is read off; 0 chooses it per R as the smallest T with
   // |V_T - V_{T+1}| <= plateau_tolerance * (jackknife error of V_T - V_{T+1}). The difference's
   // own error is used because V_T and V_{T+1} are strongly correlated (both contain W(R,T+1)).
+  // The automatic choice is made again in every jackknife sample of the fit, so that the errors
+  // of V0, alpha and sigma include it (conservatively; a fixed T gives smaller honest errors).
   int plateau_t = 0;
   double plateau_tolerance = 1.0;
   // Fit range [fit_r_min, fit_r_max]; fit_r_max = 0 means r_max. At least 3 points are needed
