@@ -18,7 +18,6 @@ std::string text(double v) {
 }
 }  // namespace
 
-
 StatePoint RunParameters::point(std::size_t k) const {
   if (!grid) return {temperatures.at(k), pressures.at(k)};
   const std::size_t per_isobar = temperatures.size();

@@ -48,5 +48,4 @@ void check_label_block(const LabelBlock& block) {
   }
 }
 
-
 }  // namespace portamc::cvf
