@@ -186,8 +186,7 @@ config::Bindings<P> bindings() {
 class CvfDriver final : public app::RunDriver {
  public:
   CvfDriver(const app::Context& ctx, const cvf::RunParameters& p) : ctx_(ctx), p_(p) {
-    const int ranks = ctx.comm.size();
-    cvf::validate_ranks(p, ranks);
+    const int ranks = ctx.comm.size();  // the rank count was validated in run()
     // A size that does not fit is bad input, found before anything is allocated.
     try {
       require_device_memory(cvf::required_device_bytes(p, ranks),

@@ -7,6 +7,7 @@
 #include <sstream>
 #include <stdexcept>
 #include <string>
+#include <utility>
 
 namespace portamc::su2 {
 namespace {
@@ -130,26 +131,37 @@ struct Plan {
   std::vector<std::vector<double>> mass_error;
 };
 
-// The plateau T of radius R in one data set `w`: the rule of choose_plateau below, applied to
-// this data set's effective masses with the full-data errors of their differences. Re-made in
-// every jackknife sample, so that the errors of V0, alpha and sigma include how much the choice
-// itself moves. Frozen at its full-data value it did not: over 48 seeds of an 8^3 x 12 run the
-// scatter of sigma was 1.5 times its error, and within the errors with the choice re-made
-// (docs/statistics.md, "Paper sizes on one H200").
-int plateau_in_sample(const std::vector<double>& w, const Plan& plan, int radius) {
-  const std::vector<double>& errors = plan.difference_error[radius - 1];
-  const int n_t = plan.layout.t_max - 1;
+// The plateau rule: the smallest T whose V_T agrees with V_{T+1} within `tolerance` times the
+// error of their difference, else the last T with a finite V_T (not found). `mass(T)` gives V_T
+// for T = 1..n_t; `difference_error[T-1]` the error of V_T - V_{T+1}.
+template <class Mass>
+std::pair<int, bool> plateau_rule(int n_t, Mass&& mass, const std::vector<double>& difference_error,
+                                  double tolerance) {
   int chosen = 1;
   for (int t = 1; t <= n_t; ++t) {
-    const double v = effective_mass(w, plan.layout, radius, t);
+    const double v = mass(t);
     if (!std::isfinite(v)) break;
     chosen = t;
     if (t == n_t) break;
-    const double next = effective_mass(w, plan.layout, radius, t + 1);
-    if (!std::isfinite(next) || !std::isfinite(errors[t - 1])) break;
-    if (std::abs(v - next) <= plan.options->plateau_tolerance * errors[t - 1]) break;
+    const double next = mass(t + 1);
+    if (!std::isfinite(next) || !std::isfinite(difference_error[t - 1])) break;
+    if (std::abs(v - next) <= tolerance * difference_error[t - 1]) return {chosen, true};
   }
-  return chosen;
+  return {chosen, false};
+}
+
+// The plateau T of radius R in one data set `w`: the rule above, applied to this data set's
+// effective masses with the full-data errors of their differences. Re-made in every jackknife
+// sample, so that the errors of V0, alpha and sigma include how much the choice itself moves.
+// Frozen at its full-data value it did not: over 48 seeds of an 8^3 x 12 run the scatter of
+// sigma was 1.5 times its error, and within the errors with the choice re-made
+// (docs/statistics.md, "Paper sizes on one H200").
+int plateau_in_sample(const std::vector<double>& w, const Plan& plan, int radius) {
+  return plateau_rule(
+             plan.layout.t_max - 1,
+             [&](int t) { return effective_mass(w, plan.layout, radius, t); },
+             plan.difference_error[radius - 1], plan.options->plateau_tolerance)
+      .first;
 }
 
 // Everything the second jackknife pass derives from one (summed) data set: V0, alpha, sigma,
@@ -206,24 +218,16 @@ void check_options(const PotentialOptions& o, int r_max, int t_max) {
   }
 }
 
-// Smallest T whose V_T agrees with V_{T+1}; falls back to the last T with a defined V_T.
+// The full-data choice of T for radius r (plateau_rule on the jackknife estimates).
 PotentialPoint choose_plateau(int r, const std::vector<stats::JackknifeEstimate>& masses,
                               const std::vector<stats::JackknifeEstimate>& differences,
                               double tolerance) {
-  PotentialPoint point{r, 1, false, masses[0]};
-  for (std::size_t t = 0; t < masses.size(); ++t) {
-    if (!std::isfinite(masses[t].value)) break;
-    point.plateau_t = static_cast<int>(t) + 1;
-    point.v = masses[t];
-    if (t + 1 >= masses.size() || !std::isfinite(masses[t + 1].value)) break;
-    const stats::JackknifeEstimate& d = differences[t];
-    if (!std::isfinite(d.error)) break;
-    if (std::abs(d.value) <= tolerance * d.error) {
-      point.plateau_found = true;
-      break;
-    }
-  }
-  return point;
+  std::vector<double> difference_error;
+  for (const auto& d : differences) difference_error.push_back(d.error);
+  const auto [t, found] = plateau_rule(
+      static_cast<int>(masses.size()), [&](int t) { return masses[t - 1].value; }, difference_error,
+      tolerance);
+  return {r, t, found, masses[t - 1]};
 }
 
 // Says precisely why V(R) in the fit range cannot be used.
