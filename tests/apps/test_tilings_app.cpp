@@ -511,7 +511,7 @@ TEST_F(TilingsApp, BadInputIsRejectedBeforeAnyWorkNamingTheProblem) {
        "--set weights.kind=two_periodic",
        "one fair coin per vertex"},
       {"--set dynamics.class_order=sequential", "dynamics.class_order"},
-      {"--resume " + path("x.ckpt"), "no checkpoints"},
+      {"--resume " + path("x.ckpt"), "cannot resume from"},
   };
   for (const auto& c : cases) {
     EXPECT_EQ(run(c.args + " -o " + output), 2) << c.args << "\n" << log();

@@ -2,7 +2,10 @@
 // Every dataset of an HDF5 file as bytes, for tests that promise two files hold the same
 // results bit for bit (a resumed run against one never interrupted). Numeric datasets are
 // read in their native type; string datasets as their text.
+#include <gtest/gtest.h>
 #include <hdf5.h>
+
+#include <algorithm>
 
 #include <map>
 #include <string>
@@ -54,6 +57,33 @@ inline std::map<std::string, std::string> dataset_contents(const std::string& fi
   const h5::InputFile in(file);
   for (const std::string& path : strings) contents[path] = in.read_string(path);
   return contents;
+}
+
+/// The results of a file: every dataset but /config, /provenance/* and the paths in `skip`
+/// (wall times, which no two runs share).
+inline std::map<std::string, std::string> results_of(const std::string& file,
+                                                     const std::vector<std::string>& skip = {}) {
+  auto contents = dataset_contents(file);
+  for (auto it = contents.begin(); it != contents.end();) {
+    const bool drop = it->first == "/config" || it->first.rfind("/provenance/", 0) == 0 ||
+                      std::find(skip.begin(), skip.end(), it->first) != skip.end();
+    it = drop ? contents.erase(it) : std::next(it);
+  }
+  return contents;
+}
+
+/// Expects `resumed` to hold the results of `reference` bit for bit, and nothing else; at least
+/// `at_least` datasets, so that an empty file cannot pass.
+inline void expect_same_results(const std::string& reference, const std::string& resumed,
+                                std::size_t at_least, const std::vector<std::string>& skip = {}) {
+  const auto expected = results_of(reference, skip), got = results_of(resumed, skip);
+  EXPECT_GE(expected.size(), at_least);
+  for (const auto& [name, contents] : expected) {
+    const auto it = got.find(name);
+    ASSERT_NE(it, got.end()) << name << " is missing after resuming";
+    EXPECT_TRUE(it->second == contents) << name << " differs after resuming";
+  }
+  EXPECT_EQ(got.size(), expected.size());
 }
 
 }  // namespace portamc::testing

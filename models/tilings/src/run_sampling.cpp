@@ -1,49 +1,15 @@
-#include "run_sampling.hpp"
-
-#include <chrono>
+// run_sampling: a whole run at once (tests, benchmarks and the library's users), through the
+// same SamplingRun the app drives one unit at a time; and check_ranks.
 #include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "portamc/tilings/distributed_anchor_glauber.hpp"
 #include "portamc/tilings/distributed_tiled_domino.hpp"
+#include "portamc/tilings/sampling_run.hpp"
 #include "portamc/tilings/slab_decomposition.hpp"
 
 namespace portamc::tilings {
-namespace detail {
-
-double seconds_now() {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
-}
-
-std::uint64_t cftp_sample_seed(std::uint64_t seed, std::int64_t k) {
-  std::uint64_t z = seed + 0x9E3779B97F4A7C15ull * (static_cast<std::uint64_t>(k) + 1);
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-  return z ^ (z >> 31);
-}
-
-void gather_samples(RunResults& r, const parallel::Communicator& comm) {
-  if (comm.size() == 1) return;
-  r.observable_values = comm.gather(r.observable_values);
-  r.cftp_horizons = comm.gather(r.cftp_horizons);
-  r.cftp_steps = comm.gather(r.cftp_steps);
-  r.cftp_passes = comm.gather(r.cftp_passes);
-  // The last sample lives on the last rank; the others contribute nothing.
-  std::vector<std::uint64_t> shapes{r.configuration.rows, r.configuration.cols, r.heights.rows,
-                                    r.heights.cols};
-  comm.max(shapes);
-  r.configuration.values = comm.gather(r.configuration.values);
-  std::vector<int> heights(r.heights.values.begin(), r.heights.values.end());
-  heights = comm.gather(heights);
-  r.heights.values.assign(heights.begin(), heights.end());
-  r.configuration.rows = shapes[0];
-  r.configuration.cols = shapes[1];
-  r.heights.rows = shapes[2];
-  r.heights.cols = shapes[3];
-}
-
-}  // namespace detail
 
 namespace {
 
@@ -116,30 +82,17 @@ RunResults run_sampling(const PreparedRun& run,
 RunResults run_sampling(const PreparedRun& run,
                         const std::function<bool(double, const std::string&)>& progress,
                         const parallel::Communicator& comm) {
-  check_ranks(run, comm.size());
-  const double start = detail::seconds_now();
-  RunResults results;
-  switch (run.parameters.model) {
-    case TilingModel::domino:
-      results = run.parameters.mode == SamplingMode::shuffling
-                    ? detail::sample_domino_shuffling(run, progress, comm)
-                    : detail::sample_domino(run, progress, comm);
-      break;
-    case TilingModel::lozenge:
-      results = detail::sample_lozenge(run, progress, comm);
-      break;
-    case TilingModel::six_vertex:
-      results = detail::sample_six_vertex(run, progress, comm);
-      break;
-    case TilingModel::bibone:
-      results = detail::sample_bibone(run, progress, comm);
-      break;
-    case TilingModel::rect_triangle:
-      results = detail::sample_rect_triangle(run, progress, comm);
-      break;
+  SamplingRun sampling(run, comm);
+  // One agreement per unit: a stop on any rank stops every rank after the same unit.
+  std::vector<std::uint64_t> flags{1, 0};
+  while (flags[0] != 0) {
+    sampling.advance();
+    const bool go_on = progress(sampling.fraction_done(), sampling.status());
+    flags = {sampling.done() ? 0u : 1u, go_on ? 0u : 1u};
+    comm.max(flags);
+    if (flags[1] != 0) break;
   }
-  results.seconds = detail::seconds_now() - start;
-  return results;
+  return sampling.results();
 }
 
 }  // namespace portamc::tilings

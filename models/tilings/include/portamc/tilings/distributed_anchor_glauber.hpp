@@ -256,6 +256,9 @@ class DistributedAnchorGlauber {
   const RowSlab& slab() const { return slab_; }
   const SlabModel& model() const { return model_; }
   std::uint64_t steps_done() const { return steps_done_; }
+  /// Continues the step counter from `steps` (a restored checkpoint: step t's random numbers
+  /// are keyed by t, so the chain goes on as it would have).
+  void set_steps_done(std::uint64_t steps) { steps_done_ = steps; }
   std::string transport() const { return halo_.transport(); }
   /// Collective: halos travel as `transport` says from now on.
   void set_halo_transport(parallel::HaloTransport transport) {

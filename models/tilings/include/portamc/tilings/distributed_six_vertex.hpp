@@ -119,6 +119,9 @@ class DistributedSixVertexGlauber {
   const RowSlab& slab() const { return slab_; }
   int class_count() const { return static_cast<int>(classes_.size()); }
   std::uint64_t step_count() const { return steps_; }
+  /// Continues the step counter from `steps` (a restored checkpoint: step t's random numbers
+  /// are keyed by t, so the chain goes on as it would have).
+  void set_step_count(std::uint64_t steps) { steps_ = steps; }
   std::string transport() const { return halo_.transport(); }
   /// Order of the classes over the steps (class_order.hpp), as on one rank.
   void set_class_order(ClassOrder order) { class_order_ = order; }

@@ -102,6 +102,9 @@ class DistributedTiledDomino {
   const SquareDomain& domain() const { return domain_; }
   const TileSchedule& schedule() const { return schedule_; }
   std::uint64_t steps_done() const { return steps_done_; }
+  /// Continues the step counter from `steps` (a restored checkpoint: step t's random numbers
+  /// are keyed by t, so the chain goes on as it would have).
+  void set_steps_done(std::uint64_t steps) { steps_done_ = steps; }
   /// "one rank", "nccl", "mpi_direct" or "mpi_staged".
   std::string transport() const { return exchange_.transport(); }
   /// Collective: halos travel as `transport` says from now on (parallel.halo_transport).

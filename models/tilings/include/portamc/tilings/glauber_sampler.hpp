@@ -64,6 +64,9 @@ class GlauberSampler {
   UpdateRule rule() const { return rule_; }
   std::uint64_t seed() const { return seed_; }
   std::uint64_t steps_done() const { return steps_done_; }
+  /// Continues the step counter from `steps` (a restored checkpoint: step t's random numbers
+  /// are keyed by t, so the chain goes on as it would have).
+  void set_steps_done(std::uint64_t steps) { steps_done_ = steps; }
   std::size_t cell_count() const { return cells_; }
   /// Movable vertices of a class: the flip attempts of one step that chooses it.
   std::int64_t class_size(int c) const { return runs_[static_cast<std::size_t>(c)].vertices; }

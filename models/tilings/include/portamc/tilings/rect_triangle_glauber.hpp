@@ -76,6 +76,9 @@ class RectTriangleGlauber {
   /// Order of the (family, class) pairs over the steps (class_order.hpp); random unless set.
   void set_class_order(ClassOrder order) { class_order_ = order; }
   std::uint64_t steps_done() const { return steps_done_; }
+  /// Continues the step counter from `steps` (a restored checkpoint: step t's random numbers
+  /// are keyed by t, so the chain goes on as it would have).
+  void set_steps_done(std::uint64_t steps) { steps_done_ = steps; }
   const State& state() const { return state_; }
 
   void set_tiling(const RectTriangleTiling& tiling) {

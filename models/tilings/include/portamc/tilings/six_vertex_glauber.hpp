@@ -52,6 +52,9 @@ class SixVertexGlauber {
   /// Order of the classes over the steps (class_order.hpp); random unless set.
   void set_class_order(ClassOrder order) { dynamics_.set_class_order(order); }
   std::uint64_t step_count() const { return steps_; }
+  /// Continues the step counter from `steps` (a restored checkpoint: step t's random numbers
+  /// are keyed by t, so the chain goes on as it would have).
+  void set_step_count(std::uint64_t steps) { steps_ = steps; }
   /// Class updated by the last step (-1 before the first).
   int last_class() const { return last_class_; }
   const HeightView& device_heights() const { return heights_; }

@@ -1,0 +1,77 @@
+#include "driver.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <iostream>
+#include <stdexcept>
+
+#include "portamc/checkpoint_file.hpp"
+#include "portamc/tilings/run_output.hpp"
+
+namespace portamc::tilings_app {
+
+TilingsDriver::TilingsDriver(const app::Context& ctx, const tilings::RunParameters& p) : ctx_(ctx) {
+  // Everything that needs the domain (files, tileability, memory, the rank count) is checked
+  // here, before the output file is touched: a bad input costs nothing and leaves nothing.
+  try {
+    prepared_ = tilings::prepare_run(p);
+    tilings::check_ranks(prepared_, ctx.comm.size());
+  } catch (const std::invalid_argument& e) {
+    throw app::BadInput(e.what());
+  }
+  if (!ctx.options.quiet && ctx.is_root())
+    std::cerr << tilings::to_string(p.model) << " " << tilings::to_string(p.mode) << " on "
+              << p.domain_description() << ", " << p.samples << " sample(s)\n";
+  sampling_ = std::make_unique<tilings::SamplingRun>(prepared_, ctx.comm);
+}
+
+void TilingsDriver::resume(const std::string& path) {
+  const tilings::SamplingCheckpoint checkpoint = tilings::read_checkpoint(path);
+  try {
+    sampling_->restore(checkpoint);
+  } catch (const std::invalid_argument& e) {
+    h5::refuse_checkpoint(path, e.what());
+  }
+}
+
+void TilingsDriver::save(const std::string& path, const std::string& yaml) {
+  const tilings::SamplingCheckpoint state = sampling_->checkpoint();  // collective
+  if (ctx_.is_root()) tilings::write_checkpoint(path, state, yaml);
+}
+
+void TilingsDriver::analyse() {
+  statistics_ =
+      tilings::observable_statistics(prepared_.parameters.mode, results_.observable_values);
+  // Printed even with --quiet: an error bar that cannot be trusted must not pass unnoticed.
+  if (!statistics_.reliable)
+    std::cerr << "warning: " << results_.observable << ": " << statistics_.warning << "\n";
+}
+
+void TilingsDriver::write_results(h5::Group root) {
+  tilings::write_results(root, prepared_, results_);
+}
+
+void TilingsDriver::print_summary() const {
+  const tilings::RunParameters& p = prepared_.parameters;
+  const stats::SeriesAnalysis& m = statistics_;
+  std::printf("%s %s (%s), %zu samples in %.2f s\n", tilings::to_string(p.model),
+              tilings::to_string(p.mode), p.domain_description().c_str(),
+              results_.observable_values.size(), results_.seconds);
+  std::printf("  %s = %.6g +- %.2g (tau_int %.3g samples, N_eff %.4g, %zu discarded)\n",
+              results_.observable.c_str(), m.mean.value, m.mean.error, m.tau.tau_int,
+              m.effective_samples, m.discarded);
+  if (!results_.cftp_horizons.empty()) {
+    const auto largest =
+        *std::max_element(results_.cftp_horizons.begin(), results_.cftp_horizons.end());
+    std::printf("  largest coalescence horizon %llu steps\n",
+                static_cast<unsigned long long>(largest));
+  }
+}
+
+std::string resume_note(const tilings::RunParameters& p, int ranks) {
+  if (p.mode == tilings::SamplingMode::glauber) return "on any number of ranks the domain allows";
+  return "on " + std::to_string(ranks) + (ranks == 1 ? " rank" : " ranks") +
+         " (the samples are shared out by rank)";
+}
+
+}  // namespace portamc::tilings_app

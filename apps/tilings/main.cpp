@@ -1,0 +1,45 @@
+// portamc-tilings: random domino, lozenge, bibone and rectangle-triangle tilings and the
+// six-vertex model, by coupling from the past or domino shuffling (exact samples) or Glauber
+// dynamics: final configuration, height function (where the model has one), tile-type
+// densities (arctic curves) and summary observables. YAML in (input/tilings*.yaml),
+// HDF5 out (docs/output.md); checkpoints and resume through the run protocol
+// (run_protocol.hpp). Under mpiexec: Glauber chains in row slabs over the ranks, CFTP/shuffling
+// samples shared out; rank 0 writes the same file as one rank (docs/models/tilings.md,
+// "Several GPUs (MPI)").
+#include <memory>
+
+#include "driver.hpp"
+#include "portamc/app.hpp"
+#include "portamc/run_protocol.hpp"
+#include "portamc/tilings/run.hpp"
+
+namespace {
+
+using namespace portamc;
+
+config::Schema schema() {
+  config::Schema s = tilings::make_run_schema();
+  app::add_checkpoint_keys(s,
+                           "the glauber thermalisation, one sample, or all six-vertex cftp "
+                           "copies of a rank");
+  return s;
+}
+
+int run(const app::Context& ctx) {
+  const tilings::RunParameters p = tilings::run_parameters(ctx.config);
+  app::RunPlan plan = app::plan_run(ctx, "tilings", p.seed);
+  plan.resume_note = tilings_app::resume_note(p, ctx.comm.size());
+  return app::run_protocol(ctx, plan,
+                           [&] { return std::make_unique<tilings_app::TilingsDriver>(ctx, p); });
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const app::Description description{
+      "portamc-tilings",
+      "random domino/lozenge/bibone/rectangle-triangle tilings and the six-vertex model (CFTP, "
+      "domino shuffling or Glauber dynamics)",
+      "portamc-tilings input/tilings-domino.yaml --set domain.n=60 -o aztec60.h5"};
+  return app::main(argc, argv, description, schema(), run);
+}

@@ -1,0 +1,83 @@
+#pragma once
+// A tilings run one unit of work at a time, so that the run protocol (run_protocol.hpp) can
+// checkpoint it between units and resume it bit for bit:
+//   glauber   unit 0 is the thermalisation, unit 1 + k takes sample k of the one chain (in row
+//             slabs over several ranks: every rank takes part in every unit);
+//   cftp, shuffling (dominoes and lozenges)
+//             unit k takes the k-th sample of each rank's share (sample j from its own seed
+//             cftp_sample_seed(seed, j), so a sample does not depend on when it was taken);
+//   cftp (six-vertex)
+//             one unit: all copies of the rank's share at once (they share the passes).
+// A checkpoint holds the samples' values, the integer tile-type counts, the last sample once
+// taken and, for glauber, the chain's state and step counter: the random numbers of step t are
+// keyed by (seed, t), so a chain restored at step t continues exactly as it would have.
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "portamc/parallel.hpp"
+#include "portamc/tilings/run.hpp"
+
+namespace portamc::tilings {
+
+/// What a checkpoint of a tilings run holds (tilings/checkpoint.cpp writes and reads it).
+struct SamplingCheckpoint {
+  std::string fingerprint;      ///< everything that shapes the samples (sampling_fingerprint)
+  std::int64_t ranks = 1;       ///< cftp and shuffling: the ranks the samples are shared over
+  std::int64_t samples = 0;     ///< the run's samples (a glauber chain may be continued further)
+  std::int64_t units_done = 0;  ///< units of work completed (the same on every rank)
+  double seconds = 0;           ///< wall time of those units (rank 0's)
+  /// The samples taken, in sample order of each rank, ranks in order (gathered).
+  std::vector<double> observable_values;
+  std::vector<std::uint64_t> cftp_horizons, cftp_steps, cftp_passes;
+  std::vector<std::uint64_t> type_counts;  ///< type * cells + cell, summed over the ranks
+  std::uint64_t density_samples = 0;
+  Grid<std::uint8_t> configuration;  ///< the last sample, once taken (else empty)
+  Grid<std::int32_t> heights;
+  /// glauber: the chain's whole state (bytes, or six-vertex heights) and its step counter.
+  std::vector<std::int32_t> chain_state;
+  std::uint64_t chain_steps = 0;
+};
+
+/// The parameters of `run` that shape its samples, as text: a checkpoint is resumed only by a
+/// run with the same fingerprint (samples and rank count are checked apart, with clearer words).
+std::string sampling_fingerprint(const PreparedRun& run);
+
+class SamplingRun {
+ public:
+  /// Collective. Builds the sampler of `run` over the ranks of `comm` (check_ranks first).
+  SamplingRun(const PreparedRun& run, const parallel::Communicator& comm);
+  ~SamplingRun();
+  SamplingRun(const SamplingRun&) = delete;
+  SamplingRun& operator=(const SamplingRun&) = delete;
+
+  /// One unit of work (collective; nothing on a rank whose share is done).
+  void advance();
+  /// True when this rank has nothing left (the protocol asks every rank).
+  bool done() const;
+  /// This rank's share of its units done, 0..1.
+  double fraction_done() const;
+  std::string status() const;
+
+  /// Collective: the state so far, complete on rank 0.
+  SamplingCheckpoint checkpoint() const;
+  /// Collective: continues from `c` (every rank passes the same). Throws std::invalid_argument
+  /// when `c` is not a state of this run on this many ranks.
+  void restore(const SamplingCheckpoint& c);
+
+  /// Collective, once done() on every rank: the results, complete on rank 0.
+  RunResults results();
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+/// Writes `c` as the checkpoint `path` of portamc-tilings (rank 0; committed atomically).
+void write_checkpoint(const std::string& path, const SamplingCheckpoint& c,
+                      const std::string& config_yaml);
+/// Reads and verifies a checkpoint (checksum, sizes, ranges); h5::BadCheckpoint otherwise.
+SamplingCheckpoint read_checkpoint(const std::string& path);
+
+}  // namespace portamc::tilings

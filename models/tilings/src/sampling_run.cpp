@@ -1,0 +1,262 @@
+#include "portamc/tilings/sampling_run.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+
+#include "sample_source.hpp"
+
+namespace portamc::tilings {
+namespace detail {
+
+void Tally::count_types(const std::vector<std::uint8_t>& bytes, int types) {
+  const std::size_t cells = bytes.size();
+  if (counts.empty()) counts.assign(cells * static_cast<std::size_t>(types), 0);
+  for (std::size_t cell = 0; cell < cells; ++cell)
+    if (bytes[cell] < types) ++counts[bytes[cell] * cells + cell];
+}
+
+std::uint64_t cftp_sample_seed(std::uint64_t seed, std::int64_t k) {
+  std::uint64_t z = seed + 0x9E3779B97F4A7C15ull * (static_cast<std::uint64_t>(k) + 1);
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+  return z ^ (z >> 31);
+}
+
+}  // namespace detail
+
+namespace {
+
+std::unique_ptr<detail::SampleSource> make_source(const PreparedRun& run,
+                                                  const parallel::Communicator& comm) {
+  switch (run.parameters.model) {
+    case TilingModel::domino:
+      return detail::make_domino_source(run, comm);
+    case TilingModel::lozenge:
+      return detail::make_lozenge_source(run, comm);
+    case TilingModel::six_vertex:
+      return detail::make_six_vertex_source(run, comm);
+    case TilingModel::bibone:
+      return detail::make_bibone_source(run, comm);
+    case TilingModel::rect_triangle:
+      return detail::make_rect_triangle_source(run, comm);
+  }
+  throw std::logic_error("tilings: unknown model");
+}
+
+// The last sample lives on the rank that took it; the others hold empty grids.
+template <class T>
+Grid<T> gather_grid(const Grid<T>& local, const parallel::Communicator& comm) {
+  if (comm.size() == 1) return local;
+  std::vector<std::uint64_t> shape{local.rows, local.cols};
+  comm.max(shape);
+  Grid<T> all{shape[0], shape[1], {}};
+  if constexpr (std::is_same_v<T, std::uint8_t>) {
+    all.values = comm.gather(local.values);
+  } else {
+    const std::vector<int> values(local.values.begin(), local.values.end());
+    const std::vector<int> gathered = comm.gather(values);
+    all.values.assign(gathered.begin(), gathered.end());
+  }
+  return all;
+}
+
+template <class T>
+std::vector<T> slice(const std::vector<T>& all, std::size_t first, std::size_t count,
+                     const char* what) {
+  if (all.size() < first + count)
+    throw std::invalid_argument(std::string("the checkpoint holds ") + std::to_string(all.size()) +
+                                " " + what + " where " + std::to_string(first + count) +
+                                " were taken");
+  return {all.begin() + static_cast<std::ptrdiff_t>(first),
+          all.begin() + static_cast<std::ptrdiff_t>(first + count)};
+}
+
+// The tally of every rank, gathered and summed on rank 0 (collective).
+SamplingCheckpoint gathered_tally(const detail::Tally& t, const parallel::Communicator& comm) {
+  SamplingCheckpoint c;
+  const bool one = comm.size() == 1;
+  c.observable_values = one ? t.values : comm.gather(t.values);
+  c.cftp_horizons = one ? t.horizons : comm.gather(t.horizons);
+  c.cftp_steps = one ? t.steps : comm.gather(t.steps);
+  c.cftp_passes = one ? t.passes : comm.gather(t.passes);
+  // Ranks that took no sample yet have no counts: sum over the longest.
+  std::vector<std::uint64_t> size{t.counts.size()};
+  comm.max(size);
+  c.type_counts = t.counts;
+  c.type_counts.resize(size[0], 0);
+  comm.sum(c.type_counts);
+  c.density_samples = comm.sum(t.samples);
+  c.configuration = gather_grid(t.configuration, comm);
+  c.heights = gather_grid(t.heights, comm);
+  return c;
+}
+
+}  // namespace
+
+std::string sampling_fingerprint(const PreparedRun& run) {
+  const RunParameters& p = run.parameters;
+  std::ostringstream f;
+  f.precision(17);
+  f << "model=" << to_string(p.model) << "\nmode=" << to_string(p.mode)
+    << "\ndomain=" << p.domain_description() << "\nweights=" << p.weights_kind;
+  for (double w : p.weight_values) f << " " << w;
+  f << "\nrule=" << static_cast<int>(p.rule) << "\ncolouring=" << static_cast<int>(p.colouring)
+    << "\nclass_order=" << static_cast<int>(p.class_order) << "\nseed=" << p.seed
+    << "\nhorizons=" << p.initial_horizon << " " << p.max_horizon
+    << "\nstart_maximal=" << p.start_maximal << "\nsweeps=" << p.thermalisation_sweeps << " "
+    << p.sweeps_between_samples << "\ntiles=" << p.tile_rows << " " << p.tile_cols << " "
+    << p.substeps << " " << p.bit_sliced << "\n";
+  return f.str();
+}
+
+struct SamplingRun::Impl {
+  const PreparedRun& run;
+  parallel::Communicator comm;
+  std::unique_ptr<detail::SampleSource> source;
+  detail::Tally tally;
+  std::int64_t units_done = 0;
+  double seconds = 0;  // in advance(), over every run of a resumed chain of runs
+};
+
+SamplingRun::SamplingRun(const PreparedRun& run, const parallel::Communicator& comm)
+    : impl_(new Impl{run, comm, nullptr, {}, 0, 0}) {
+  check_ranks(run, comm.size());
+  impl_->source = make_source(run, comm);
+}
+
+SamplingRun::~SamplingRun() = default;
+
+void SamplingRun::advance() {
+  Impl& m = *impl_;
+  const auto start = std::chrono::steady_clock::now();
+  m.source->advance(m.units_done, m.tally);
+  ++m.units_done;
+  m.seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+bool SamplingRun::done() const {
+  return impl_->units_done >= impl_->source->units();
+}
+
+double SamplingRun::fraction_done() const {
+  const auto units = impl_->source->units();
+  return units == 0
+             ? 1.0
+             : std::min(1.0, static_cast<double>(impl_->units_done) / static_cast<double>(units));
+}
+
+std::string SamplingRun::status() const {
+  const Impl& m = *impl_;
+  const auto samples = m.run.parameters.samples;
+  if (!m.source->shares_samples()) {
+    if (m.units_done == 0) return "thermalising";
+    return "sample " + std::to_string(m.units_done - 1) + "/" + std::to_string(samples);
+  }
+  std::string text = "sample " + std::to_string(m.source->samples_after(m.units_done)) + "/" +
+                     std::to_string(m.source->units());
+  if (m.comm.size() > 1) text += " on this rank";
+  return text;
+}
+
+SamplingCheckpoint SamplingRun::checkpoint() const {
+  const Impl& m = *impl_;
+  SamplingCheckpoint c = gathered_tally(m.tally, m.comm);
+  c.fingerprint = sampling_fingerprint(m.run);
+  c.ranks = m.source->shares_samples() ? m.comm.size() : 1;
+  c.samples = m.run.parameters.samples;
+  c.units_done = m.units_done;
+  c.seconds = m.seconds;
+  c.chain_state = m.source->chain_state();
+  c.chain_steps = m.source->chain_steps();
+  return c;
+}
+
+void SamplingRun::restore(const SamplingCheckpoint& c) {
+  Impl& m = *impl_;
+  if (c.fingerprint != sampling_fingerprint(m.run))
+    throw std::invalid_argument(
+        "the checkpoint is of a run with other parameters (model, mode, domain, weights, "
+        "dynamics, seed or horizons differ)");
+  const int ranks = m.source->shares_samples() ? m.comm.size() : 1;
+  if (c.ranks != ranks)
+    throw std::invalid_argument("the checkpoint's samples are shared over " +
+                                std::to_string(c.ranks) + " ranks: resume it on " +
+                                std::to_string(c.ranks) + " ranks, not " + std::to_string(ranks));
+  // Shares of another sample count would hand the samples taken to the wrong ranks.
+  if (ranks > 1 && c.samples != m.run.parameters.samples)
+    throw std::invalid_argument("the checkpoint's run has " + std::to_string(c.samples) +
+                                " samples shared over the ranks; this one asks for " +
+                                std::to_string(m.run.parameters.samples));
+  std::vector<std::uint64_t> longest{static_cast<std::uint64_t>(m.source->units())};
+  m.comm.max(longest);
+  // A checkpoint is written only while work is left: this run must have work left too.
+  if (c.units_done < 0 || static_cast<std::uint64_t>(c.units_done) >= longest[0])
+    throw std::invalid_argument("the checkpoint has done " + std::to_string(c.units_done) +
+                                " units of work; this run has " + std::to_string(longest[0]) +
+                                " in all (fewer samples than the checkpoint's run took)");
+  // This rank's slice of the gathered samples: the ranks before it took theirs first.
+  const std::uint64_t mine = m.source->samples_after(c.units_done);
+  std::vector<std::uint64_t> taken(static_cast<std::size_t>(m.comm.size()), 0);
+  taken[static_cast<std::size_t>(m.comm.rank())] = mine;
+  m.comm.sum(taken);
+  std::uint64_t first = 0;
+  for (int r = 0; r < m.comm.rank(); ++r) first += taken[static_cast<std::size_t>(r)];
+  detail::Tally t;
+  t.values = slice(c.observable_values, first, mine, "sample values");
+  const bool cftp = !c.cftp_horizons.empty();
+  if (cftp) {
+    t.horizons = slice(c.cftp_horizons, first, mine, "coalescence horizons");
+    t.steps = slice(c.cftp_steps, first, mine, "cftp step counts");
+    t.passes = slice(c.cftp_passes, first, mine, "cftp pass counts");
+  }
+  // Counts are summed at the end: rank 0 carries those of the checkpoint.
+  if (m.comm.is_root()) {
+    t.counts = c.type_counts;
+    t.samples = c.density_samples;
+    t.configuration = c.configuration;
+    t.heights = c.heights;
+  }
+  if (!m.source->shares_samples() && c.units_done > 0)
+    m.source->restore_chain(c.chain_state, c.chain_steps);
+  m.tally = std::move(t);
+  m.units_done = c.units_done;
+  m.seconds = c.seconds;
+}
+
+RunResults SamplingRun::results() {
+  Impl& m = *impl_;
+  RunResults r;
+  const detail::Measures& measures = m.source->measures();
+  r.observable = measures.observable;
+  r.observable_description = measures.observable_description;
+  r.type_names = measures.type_names;
+  m.source->finish(r);
+  r.seconds = m.seconds;
+  const SamplingCheckpoint all = gathered_tally(m.tally, m.comm);
+  if (!m.comm.is_root()) return r;
+  r.observable_values = all.observable_values;
+  r.cftp_horizons = all.cftp_horizons;
+  r.cftp_steps = all.cftp_steps;
+  r.cftp_passes = all.cftp_passes;
+  r.configuration = all.configuration;
+  r.heights = all.heights;
+  r.density_samples = all.density_samples;
+  const std::size_t cells = measures.rows * measures.cols;
+  if (all.density_samples > 0) {
+    for (std::size_t type = 0; type < measures.type_names.size(); ++type) {
+      Grid<double> density{measures.rows, measures.cols, std::vector<double>(cells, 0.0)};
+      if (all.type_counts.size() >= (type + 1) * cells) {
+        for (std::size_t cell = 0; cell < cells; ++cell)
+          density.values[cell] = static_cast<double>(all.type_counts[type * cells + cell]) /
+                                 static_cast<double>(all.density_samples);
+      }
+      r.densities.push_back(std::move(density));
+    }
+  }
+  return r;
+}
+
+}  // namespace portamc::tilings

@@ -1,0 +1,226 @@
+// The samples of domino and lozenge tilings: CFTP samples from one GlauberSampler per rank,
+// Aztec diamonds by domino shuffling, or one forward chain (GlauberSampler on one rank;
+// DistributedGlauber, or DistributedTiledDomino for tiled domino steps, in row slabs over
+// several). The two models differ only in how a sample is read out (the Readout structs).
+// Every sample is measured on the host from its bytes: the observable, the per-cell tile type
+// (the byte itself, as the samplers' own counters had it) and, for the last, the read-out.
+#include <algorithm>
+#include <string>
+
+#include "portamc/tilings/aztec_shuffling.hpp"
+#include "portamc/tilings/distributed_glauber.hpp"
+#include "portamc/tilings/distributed_tiled_domino.hpp"
+#include "portamc/tilings/domino_glauber.hpp"
+#include "portamc/tilings/domino_heights.hpp"
+#include "portamc/tilings/lozenge_extremal.hpp"
+#include "portamc/tilings/lozenge_glauber.hpp"
+#include "sample_source.hpp"
+#include "state_bytes.hpp"
+
+namespace portamc::tilings::detail {
+namespace {
+
+struct DominoReadout {
+  using Model = DominoModel;
+  static const SquareDomain& domain(const PreparedRun& run) { return *run.square; }
+  static const DominoWeights& weights(const PreparedRun& run) { return run.domino_weights; }
+  static std::vector<std::string> type_names() { return {"north", "east", "south", "west"}; }
+  static std::size_t rows(const SquareDomain& d) { return static_cast<std::size_t>(d.rows()); }
+  static std::size_t cols(const SquareDomain& d) { return static_cast<std::size_t>(d.cols()); }
+  static constexpr bool tiled = true;
+  static const char* observable() { return "vertical_fraction"; }
+  static const char* observable_description() {
+    return "fraction of the faces covered by vertical dominoes";
+  }
+  static double measure(const SquareDomain& d, const DominoTiling& t) {
+    const auto vertical = std::count_if(t.partner.begin(), t.partner.end(), [](std::uint8_t p) {
+      return p == direction::north || p == direction::south;
+    });
+    return static_cast<double>(vertical) / static_cast<double>(d.face_count());
+  }
+  static void read_out(const SquareDomain& d, const DominoTiling& t, Tally& r) {
+    r.configuration = {rows(d), cols(d), t.partner};
+    const std::vector<int> h = heights_from_tiling(d, t);
+    r.heights = {rows(d) + 1, cols(d) + 1, {h.begin(), h.end()}};
+  }
+};
+
+struct LozengeReadout {
+  using Model = LozengeModel;
+  static const TriangularDomain& domain(const PreparedRun& run) { return *run.triangular; }
+  static const LozengeWeights& weights(const PreparedRun& run) { return run.lozenge_weights; }
+  static std::vector<std::string> type_names() {
+    return {"orientation_0", "orientation_1", "orientation_2"};
+  }
+  static std::size_t rows(const TriangularDomain& d) {
+    return static_cast<std::size_t>(d.height());
+  }
+  static std::size_t cols(const TriangularDomain& d) { return static_cast<std::size_t>(d.width()); }
+  static constexpr bool tiled = false;
+  static const char* observable() { return "volume"; }
+  static const char* observable_description() {
+    return "cubes above the minimal tiling (the stacked-cubes volume)";
+  }
+  static double measure(const TriangularDomain& d, const LozengeTiling& t) {
+    return static_cast<double>(volume_above_minimum(d, t));
+  }
+  static void read_out(const TriangularDomain& d, const LozengeTiling& t, Tally& r) {
+    r.configuration = {rows(d), cols(d), t.partners()};
+    const LozengeHeights h = heights_from_tiling(d, t);
+    r.heights = {rows(d) + 1, cols(d) + 1, {h.values.begin(), h.values.end()}};
+  }
+};
+
+// Measures a sample given as the model's bytes.
+template <class Readout>
+class TilingFamily {
+ public:
+  using Model = typename Readout::Model;
+  using State = std::vector<std::uint8_t>;
+  explicit TilingFamily(const PreparedRun& run) : domain_(&Readout::domain(run)) {
+    measures_ = {Readout::observable(), Readout::observable_description(), Readout::type_names(),
+                 Readout::rows(*domain_), Readout::cols(*domain_)};
+  }
+  const Measures& measures() const { return measures_; }
+  void add(const State& bytes, bool last, Tally& tally) const {
+    const auto tiling = Model::from_bytes(*domain_, bytes);
+    tally.values.push_back(Readout::measure(*domain_, tiling));
+    tally.count_types(bytes, Model::tile_types);
+    if (last) Readout::read_out(*domain_, tiling, tally);
+  }
+  static std::vector<std::int32_t> to_ints(const State& bytes) { return ints_of_bytes(bytes); }
+  State from_ints(const std::vector<std::int32_t>& ints) const { return bytes_of_ints(ints); }
+
+ private:
+  const typename Model::Domain* domain_;
+  Measures measures_;
+};
+
+// A forward chain over whatever Engine runs it: GlauberSampler (one rank), DistributedGlauber
+// or DistributedTiledDomino (row slabs).
+template <class Model, class Engine>
+struct TilingChain {
+  std::unique_ptr<Engine> engine;
+  void run_sweeps(std::uint64_t n) { engine->run_sweeps(n); }
+  std::vector<std::uint8_t> state_on_root() const {
+    if constexpr (std::is_same_v<Engine, GlauberSampler<Model>>)
+      return Model::bytes(engine->tiling());
+    else
+      return engine->bytes_on_root();
+  }
+  std::uint64_t steps_done() const { return engine->steps_done(); }
+  void restore(std::vector<std::uint8_t> bytes, std::uint64_t steps) {
+    engine->set_tiling(Model::from_bytes(engine->domain(), std::move(bytes)));  // validates
+    engine->set_steps_done(steps);
+  }
+  int move_pairs() const { return 0; }
+};
+
+template <class Readout, class Engine>
+std::unique_ptr<SampleSource> chain_source(std::unique_ptr<Engine> engine, const PreparedRun& run,
+                                           const parallel::Communicator& comm) {
+  using Chain = TilingChain<typename Readout::Model, Engine>;
+  return std::make_unique<ChainSource<Chain, TilingFamily<Readout>>>(
+      Chain{std::move(engine)}, TilingFamily<Readout>(run), run.parameters, comm.is_root());
+}
+
+template <class Readout>
+std::unique_ptr<SampleSource> glauber_source(const PreparedRun& run,
+                                             const parallel::Communicator& comm) {
+  using Model = typename Readout::Model;
+  const RunParameters& p = run.parameters;
+  const Start start = p.start_maximal ? Start::maximal : Start::minimal;
+  const auto& domain = Readout::domain(run);
+  if (comm.size() == 1) {
+    auto sampler = std::make_unique<GlauberSampler<Model>>(domain, Readout::weights(run), p.seed,
+                                                           start, p.rule);
+    if constexpr (Readout::tiled) sampler->set_schedule(p.schedule());
+    sampler->set_class_order(p.class_order);
+    return chain_source<Readout>(std::move(sampler), run, comm);
+  }
+  if constexpr (Readout::tiled) {
+    if (p.tile_rows != 0) {
+      auto chain = std::make_unique<DistributedTiledDomino<>>(domain, Readout::weights(run), p.seed,
+                                                              p.schedule(), comm, start, p.rule);
+      configure_slab_chain(*chain, p);
+      return chain_source<Readout>(std::move(chain), run, comm);
+    }
+  }
+  auto chain = std::make_unique<DistributedGlauber<Model>>(domain, Readout::weights(run), p.seed,
+                                                           comm, start, p.rule);
+  configure_slab_chain(*chain, p);
+  return chain_source<Readout>(std::move(chain), run, comm);
+}
+
+// Coupling from the past, sample j from its own seed; the sampler is reused for every sample.
+template <class Model>
+struct CftpDraw {
+  std::shared_ptr<GlauberSampler<Model>> sampler;
+  CftpOptions options;
+  std::uint64_t seed;
+  Drawn<std::vector<std::uint8_t>> operator()(std::int64_t j) {
+    auto s = sampler->exact_sample(cftp_sample_seed(seed, j), options);
+    return {Model::bytes(s.tiling), true, s.horizon, s.steps_run,
+            static_cast<std::uint64_t>(s.passes)};
+  }
+};
+
+template <class Readout>
+std::unique_ptr<SampleSource> cftp_source(const PreparedRun& run,
+                                          const parallel::Communicator& comm) {
+  using Model = typename Readout::Model;
+  const RunParameters& p = run.parameters;
+  auto sampler = std::make_shared<GlauberSampler<Model>>(
+      Readout::domain(run), Readout::weights(run), p.seed,
+      p.start_maximal ? Start::maximal : Start::minimal, p.rule);
+  if constexpr (Readout::tiled) sampler->set_schedule(p.schedule());
+  sampler->set_class_order(p.class_order);
+  CftpOptions options;
+  options.initial_horizon = p.initial_horizon;
+  options.max_horizon = p.max_horizon;
+  return std::make_unique<IndependentSource<CftpDraw<Model>, TilingFamily<Readout>>>(
+      CftpDraw<Model>{sampler, options, p.seed}, TilingFamily<Readout>(run), p, comm);
+}
+
+// Aztec diamonds by domino shuffling: sample j from cftp_sample_seed(seed, j).
+struct ShufflingDraw {
+  std::shared_ptr<AztecShuffler<>> shuffler;
+  std::uint64_t seed;
+  Drawn<std::vector<std::uint8_t>> operator()(std::int64_t j) {
+    return {shuffler->sample(cftp_sample_seed(seed, j)).partner};
+  }
+};
+
+template <class Readout>
+std::unique_ptr<SampleSource> make_source(const PreparedRun& run,
+                                          const parallel::Communicator& comm) {
+  switch (run.parameters.mode) {
+    case SamplingMode::cftp:
+      return cftp_source<Readout>(run, comm);
+    case SamplingMode::glauber:
+      return glauber_source<Readout>(run, comm);
+    case SamplingMode::shuffling:
+      break;
+  }
+  if constexpr (Readout::tiled) {
+    const RunParameters& p = run.parameters;
+    auto shuffler = std::make_shared<AztecShuffler<>>(p.domain_size[0], run.domino_weights);
+    return std::make_unique<IndependentSource<ShufflingDraw, TilingFamily<Readout>>>(
+        ShufflingDraw{shuffler, p.seed}, TilingFamily<Readout>(run), p, comm);
+  }
+  throw std::invalid_argument("mode: shuffling samples domino tilings of Aztec diamonds only");
+}
+
+}  // namespace
+
+std::unique_ptr<SampleSource> make_domino_source(const PreparedRun& run,
+                                                 const parallel::Communicator& comm) {
+  return make_source<DominoReadout>(run, comm);
+}
+
+std::unique_ptr<SampleSource> make_lozenge_source(const PreparedRun& run,
+                                                  const parallel::Communicator& comm) {
+  return make_source<LozengeReadout>(run, comm);
+}
+
+}  // namespace portamc::tilings::detail

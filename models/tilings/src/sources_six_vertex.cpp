@@ -1,0 +1,161 @@
+// The samples of the six-vertex model: coupling from the past (six_vertex_cftp: all copies of
+// a rank's share in one unit, since they share the passes) or one heat-bath chain
+// (SixVertexGlauber; DistributedSixVertexGlauber in face-row slabs over several ranks).
+// Vertex-type densities are counted on the host from each sample's heights, so both modes
+// share one code path.
+#include <string>
+
+#include "portamc/tilings/distributed_six_vertex.hpp"
+#include "portamc/tilings/six_vertex_cftp.hpp"
+#include "portamc/tilings/six_vertex_glauber.hpp"
+#include "portamc/tilings/six_vertex_heights.hpp"
+#include "sample_source.hpp"
+
+namespace portamc::tilings::detail {
+namespace {
+
+class SixVertexFamily {
+ public:
+  using State = SixVertexHeights;
+  explicit SixVertexFamily(const SixVertexBoundary& b) : boundary_(&b) {
+    measures_ = {"c_fraction",
+                 "fraction of the vertices of type c (c1 or c2)",
+                 {"a1", "a2", "b1", "b2", "c1", "c2"},
+                 static_cast<std::size_t>(b.rows()),
+                 static_cast<std::size_t>(b.cols())};
+  }
+  const Measures& measures() const { return measures_; }
+  void add(const SixVertexHeights& h, bool last, Tally& tally) const {
+    const std::size_t rows = measures_.rows, cols = measures_.cols;
+    std::vector<std::uint8_t> types(rows * cols);
+    std::size_t c_vertices = 0;
+    for (std::size_t r = 0; r < rows; ++r) {
+      for (std::size_t c = 0; c < cols; ++c) {
+        const auto type =
+            static_cast<std::uint8_t>(h.vertex_type(static_cast<int>(r), static_cast<int>(c)));
+        types[r * cols + c] = type;
+        if (type >= static_cast<int>(VertexType::c1)) ++c_vertices;
+      }
+    }
+    tally.count_types(types, vertex_type_count);
+    tally.values.push_back(static_cast<double>(c_vertices) / static_cast<double>(rows * cols));
+    if (last) {
+      tally.configuration = {rows, cols, std::move(types)};
+      tally.heights = {rows + 1, cols + 1, {h.values().begin(), h.values().end()}};
+    }
+  }
+  static std::vector<std::int32_t> to_ints(const SixVertexHeights& h) {
+    return {h.values().begin(), h.values().end()};
+  }
+  SixVertexHeights from_ints(const std::vector<std::int32_t>& ints) const {
+    const std::size_t faces = (measures_.rows + 1) * (measures_.cols + 1);
+    if (ints.size() != faces)
+      throw std::invalid_argument("the chain state holds " + std::to_string(ints.size()) +
+                                  " heights where the boundary has " + std::to_string(faces) +
+                                  " faces");
+    SixVertexHeights h(boundary_->rows(), boundary_->cols(), {ints.begin(), ints.end()});
+    validate_six_vertex_heights(*boundary_, h);
+    return h;
+  }
+
+ private:
+  const SixVertexBoundary* boundary_;
+  Measures measures_;
+};
+
+template <class Engine>
+struct SixVertexChain {
+  std::unique_ptr<Engine> chain;
+  void run_sweeps(std::uint64_t n) { chain->run_sweeps(n); }
+  std::uint64_t steps_done() const { return chain->step_count(); }
+  SixVertexHeights state_on_root() const {
+    if constexpr (std::is_same_v<Engine, SixVertexGlauber<>>)
+      return chain->state();
+    else
+      return chain->state_on_root();
+  }
+  void restore(const SixVertexHeights& h, std::uint64_t steps) {
+    chain->set_state(h);
+    chain->set_step_count(steps);
+  }
+  int move_pairs() const { return 0; }
+};
+
+// The steps and passes a copy needed on its own: horizons T0, 2 T0, ..., its coalescence horizon.
+void record_cftp_copy(std::uint64_t initial, std::uint64_t horizon, Tally& t) {
+  std::uint64_t steps = 0, passes = 0;
+  for (std::uint64_t h = initial; h <= horizon; h *= 2) {
+    steps += h;
+    ++passes;
+  }
+  t.horizons.push_back(horizon);
+  t.steps.push_back(steps);
+  t.passes.push_back(passes);
+}
+
+// All copies of this rank's share in one unit; copy k draws the randomness of copy k of the
+// one-rank run (six_vertex_cftp's first_copy), so the samples do not depend on the ranks.
+class SixVertexCftpSource final : public SampleSource {
+ public:
+  SixVertexCftpSource(const PreparedRun& run, const parallel::Communicator& comm)
+      : run_(run),
+        family_(*run.boundary),
+        share_(parallel::share_of(static_cast<std::uint64_t>(run.parameters.samples), comm)) {}
+  const Measures& measures() const override { return family_.measures(); }
+  std::int64_t units() const override { return 1; }
+  void advance(std::int64_t unit, Tally& tally) override {
+    if (unit != 0) return;
+    const RunParameters& p = run_.parameters;
+    CftpOptions options;
+    options.initial_horizon = p.initial_horizon;
+    options.max_horizon = p.max_horizon;
+    const SixVertexCftpResult cftp = six_vertex_cftp(
+        *run_.boundary, run_.six_vertex_weights, p.seed, static_cast<int>(share_.size()), options,
+        static_cast<int>(share_.begin), p.class_order);
+    for (std::size_t k = 0; k < cftp.samples.size(); ++k) {
+      const bool last = share_.begin + k + 1 == static_cast<std::uint64_t>(p.samples);
+      ++tally.samples;
+      family_.add(cftp.samples[k], last, tally);
+      record_cftp_copy(p.initial_horizon, cftp.coalescence_horizons[k], tally);
+    }
+  }
+  std::uint64_t samples_after(std::int64_t units_done) const override {
+    return units_done > 0 ? share_.size() : 0;
+  }
+
+ private:
+  const PreparedRun& run_;
+  SixVertexFamily family_;
+  parallel::Share share_;
+};
+
+template <class Engine>
+std::unique_ptr<SampleSource> chain_source(std::unique_ptr<Engine> chain, const PreparedRun& run,
+                                           const parallel::Communicator& comm) {
+  using Chain = SixVertexChain<Engine>;
+  return std::make_unique<ChainSource<Chain, SixVertexFamily>>(
+      Chain{std::move(chain)}, SixVertexFamily(*run.boundary), run.parameters, comm.is_root());
+}
+
+}  // namespace
+
+std::unique_ptr<SampleSource> make_six_vertex_source(const PreparedRun& run,
+                                                     const parallel::Communicator& comm) {
+  const RunParameters& p = run.parameters;
+  if (p.mode == SamplingMode::cftp) return std::make_unique<SixVertexCftpSource>(run, comm);
+  const SixVertexBoundary& boundary = *run.boundary;
+  const SixVertexHeights start =
+      p.start_maximal ? maximal_six_vertex_heights(boundary) : minimal_six_vertex_heights(boundary);
+  if (comm.size() == 1) {
+    auto chain =
+        std::make_unique<SixVertexGlauber<>>(boundary, run.six_vertex_weights, p.seed, start);
+    chain->set_class_order(p.class_order);
+    return chain_source(std::move(chain), run, comm);
+  }
+  auto chain = std::make_unique<DistributedSixVertexGlauber<>>(boundary, run.six_vertex_weights,
+                                                               p.seed, start, comm);
+  configure_slab_chain(*chain, p);
+  return chain_source(std::move(chain), run, comm);
+}
+
+}  // namespace portamc::tilings::detail

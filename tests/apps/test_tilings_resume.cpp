@@ -1,0 +1,125 @@
+// portamc-tilings checkpoints: a run stopped twice and resumed writes the results of a run
+// never stopped, bit for bit, in every mode (glauber chains of every model, CFTP, shuffling);
+// a checkpoint another run cannot continue is bad input.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "../common/app_test.hpp"
+#include "../common/checkpoint_damage.hpp"
+#include "../common/foreign_checkpoint.hpp"
+#include "../common/h5_datasets.hpp"
+#include "../common/resume_refusals.hpp"
+#include "portamc/tilings/sampling_run.hpp"
+
+namespace {
+
+namespace fs = std::filesystem;
+
+class TilingsResume : public portamc::testing::AppTest {
+ protected:
+  TilingsResume() : AppTest(PORTAMC_TILINGS_APP, "tilings_resume") {}
+};
+
+struct Case {
+  std::string name, yaml;
+  int first_stop, second_stop;  // units of work of the first and the second process
+};
+
+// Small runs of every source of samples; the stops fall inside the samples (a glauber run's
+// unit 0 is its thermalisation).
+const std::vector<Case> cases = {
+    {"domino_cftp",
+     "model: domino\nmode: cftp\nseed: 5\ndomain: {shape: aztec_diamond, n: 6}\n"
+     "cftp: {samples: 7}\n",
+     2, 3},
+    {"domino_shuffling",
+     "model: domino\nmode: shuffling\nseed: 5\ndomain: {shape: aztec_diamond, n: 8}\n"
+     "shuffling: {samples: 6}\n",
+     1, 4},
+    {"domino_tiled_glauber",
+     "model: domino\nmode: glauber\nseed: 2\ndomain: {shape: rectangle, rows: 16, cols: 16}\n"
+     "glauber: {samples: 6, thermalisation: 3, sweeps_between_samples: 2}\n"
+     "dynamics: {tile_rows: 8, tile_cols: 8, substeps: 4}\n",
+     1, 3},
+    {"lozenge_glauber",
+     "model: lozenge\nmode: glauber\nseed: 3\ndomain: {shape: hexagon, a: 3, b: 4, c: 3}\n"
+     "glauber: {samples: 6, thermalisation: 4, sweeps_between_samples: 2}\n",
+     2, 2},
+    {"bibone_glauber",
+     "model: bibone\nmode: glauber\nseed: 4\ndomain: {shape: hexagon, a: 3, b: 3, c: 2}\n"
+     "glauber: {samples: 5, thermalisation: 2, sweeps_between_samples: 2}\n",
+     1, 2},
+    {"rect_triangle_glauber",
+     "model: rect_triangle\nmode: glauber\nseed: 4\ndomain: {shape: hexagon, a: 2, b: 2, c: 2}\n"
+     "glauber: {samples: 5, thermalisation: 2, sweeps_between_samples: 1}\n",
+     3, 1},
+    {"six_vertex_glauber",
+     "model: six_vertex\nmode: glauber\nseed: 6\ndomain: {shape: domain_wall, n: 6}\n"
+     "glauber: {samples: 6, thermalisation: 3, sweeps_between_samples: 2}\n",
+     2, 2},
+};
+
+TEST_F(TilingsResume, StoppedTwiceAndResumedWritesTheSameResultsBitForBit) {
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.name);
+    const auto input = write_input(c.name + ".yaml", c.yaml);
+    const auto reference = path(c.name + "-reference.h5");
+    ASSERT_EQ(run(input + " -q -o " + reference), 0) << log();
+    const auto output = path(c.name + ".h5"), checkpoint = output + ".checkpoint";
+    ASSERT_EQ(run(input + " -q --set checkpoint.stop_after=" + std::to_string(c.first_stop) +
+                  " -o " + output),
+              3)
+        << log();
+    EXPECT_NE(log().find("--resume " + checkpoint), std::string::npos) << log();
+    EXPECT_FALSE(fs::exists(output));
+    EXPECT_EQ(portamc::tilings::read_checkpoint(checkpoint).units_done, c.first_stop);
+    ASSERT_EQ(run(input + " -q --set checkpoint.stop_after=" + std::to_string(c.second_stop) +
+                  " --resume " + checkpoint + " -o " + output),
+              3)
+        << log();
+    EXPECT_EQ(portamc::tilings::read_checkpoint(checkpoint).units_done,
+              c.first_stop + c.second_stop);
+    EXPECT_FALSE(fs::exists(output));
+    ASSERT_EQ(run(input + " -q --resume " + checkpoint + " -o " + output), 0) << log();
+    EXPECT_FALSE(fs::exists(checkpoint)) << "the checkpoint outlived the finished run";
+    portamc::testing::expect_same_results(reference, output, 11, {"/tilings/summary/seconds"});
+  }
+}
+
+TEST_F(TilingsResume, ACheckpointOfAnotherRunIsBadInputAndKept) {
+  const auto input = write_input("chain.yaml", cases[3].yaml);
+  const auto output = path("chain.h5"), checkpoint = output + ".checkpoint";
+  ASSERT_EQ(run(input + " -q --set checkpoint.stop_after=2 -o " + output), 3) << log();
+  for (const std::string set :
+       {"seed=9", "glauber.sweeps_between_samples=3", "domain.a=4", "mode=cftp"}) {
+    EXPECT_EQ(run(input + " -q --set " + set + " --resume " + checkpoint + " -o " + output), 2)
+        << set;
+    EXPECT_NE(log().find("cannot resume from '" + checkpoint + "'"), std::string::npos) << log();
+    EXPECT_NE(log().find("other parameters"), std::string::npos) << log();
+    EXPECT_FALSE(fs::exists(output));
+    EXPECT_TRUE(fs::exists(checkpoint));
+  }
+  // More samples than the checkpoint's run: the same chain, continued further, is allowed.
+  EXPECT_EQ(run(input + " -q --set glauber.samples=8 --resume " + checkpoint + " -o " + output), 0)
+      << log();
+}
+
+TEST_F(TilingsResume, ResumeRefusesEveryUnusableCheckpointAsBadInput) {
+  const auto input = write_input("cftp.yaml", cases[0].yaml);
+  const auto stopped = path("stopped.h5");
+  ASSERT_EQ(run(input + " -q --set checkpoint.stop_after=3 -o " + stopped), 3) << log();
+  const std::string checkpoint = stopped + ".checkpoint", foreign = path("muca.ckpt");
+  portamc::testing::write_muca_checkpoint(foreign);
+  const auto output = path("never.h5");
+  portamc::testing::expect_resume_refusals(
+      [&](const std::string& args) { return run(args); }, [&] { return log(); }, dir_,
+      input + " -q -o " + output, output, checkpoint, foreign,
+      [](const std::string& file) {
+        portamc::testing::flip_bit<std::uint64_t>(file, "/samples/type_counts", 5, 2);
+      });
+}
+
+}  // namespace
