@@ -89,6 +89,32 @@ TEST_F(TilingsResume, StoppedTwiceAndResumedWritesTheSameResultsBitForBit) {
   }
 }
 
+TEST_F(TilingsResume, CftpResumesInsideALongCoalescingPass) {
+  // An Aztec diamond of order 20 needs horizons up to about 8192 steps: a unit (4096 slots)
+  // ends inside a pass, whose chains the checkpoint holds.
+  const auto input = write_input("long.yaml",
+                                 "model: domino\nmode: cftp\nseed: 11\n"
+                                 "domain: {shape: aztec_diamond, n: 20}\ncftp: {samples: 2}\n");
+  const auto reference = path("long-reference.h5");
+  ASSERT_EQ(run(input + " -q -o " + reference), 0) << log();
+  const auto output = path("long.h5"), checkpoint = output + ".checkpoint";
+  bool inside_a_pass = false;
+  int stops = 0;
+  // One unit at a time until the run is done, checking where each checkpoint stopped.
+  for (std::string resume; stops < 100; ++stops) {
+    const int status = run(input + " -q --set checkpoint.stop_after=1" + resume + " -o " + output);
+    if (status == 0) break;
+    ASSERT_EQ(status, 3) << log();
+    const auto c = portamc::tilings::read_checkpoint(checkpoint);
+    ASSERT_EQ(c.cftp_pass.size(), 5u);
+    if (c.cftp_pass[0] > 0 && c.cftp_pass[1] > 0) inside_a_pass = true;  // horizon, next slot
+    resume = " --resume " + checkpoint;
+  }
+  EXPECT_TRUE(inside_a_pass) << "no checkpoint fell inside a pass";
+  EXPECT_GT(stops, 2);
+  portamc::testing::expect_same_results(reference, output, 11, {"/tilings/summary/seconds"});
+}
+
 TEST_F(TilingsResume, ACheckpointOfAnotherRunIsBadInputAndKept) {
   const auto input = write_input("chain.yaml", cases[3].yaml);
   const auto output = path("chain.h5"), checkpoint = output + ".checkpoint";

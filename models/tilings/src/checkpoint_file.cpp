@@ -29,6 +29,7 @@ std::uint64_t checksum_of(const SamplingCheckpoint& c, const std::string& config
   sum.values(c.cftp_passes).values(c.type_counts).value(c.density_samples);
   sum.value(c.configuration.rows).value(c.configuration.cols).values(c.configuration.values);
   sum.value(c.heights.rows).value(c.heights.cols).values(c.heights.values);
+  sum.values(c.rank_samples).values(c.cftp_pass).values(c.cftp_chains);
   sum.values(c.chain_state).value(c.chain_steps);
   return sum.digest();
 }
@@ -61,6 +62,7 @@ SamplingCheckpoint read_contents(const h5::InputFile& f) {
   c.samples = f.read_scalar<std::int64_t>("/position/samples");
   c.units_done = f.read_scalar<std::int64_t>("/position/units_done");
   c.seconds = f.read_scalar<double>("/position/seconds");
+  c.rank_samples = f.read<std::uint64_t>("/position/rank_samples");
   c.observable_values = f.read<double>("/samples/observable");
   c.cftp_horizons = f.read<std::uint64_t>("/samples/cftp_horizon");
   c.cftp_steps = f.read<std::uint64_t>("/samples/cftp_steps");
@@ -69,6 +71,8 @@ SamplingCheckpoint read_contents(const h5::InputFile& f) {
   c.density_samples = f.read_scalar<std::uint64_t>("/samples/density_samples");
   c.configuration = read_grid<std::uint8_t>(f, "/last/configuration");
   c.heights = read_grid<std::int32_t>(f, "/last/heights");
+  c.cftp_pass = f.read<std::uint64_t>("/cftp/pass");
+  c.cftp_chains = f.read<std::uint8_t>("/cftp/chains");
   c.chain_state = f.read<std::int32_t>("/chain/state");
   c.chain_steps = f.read_scalar<std::uint64_t>("/chain/steps");
   return c;
@@ -88,6 +92,15 @@ void check_contents(const SamplingCheckpoint& c, const std::string& path) {
   if (n != 0 &&
       (n != c.observable_values.size() || c.cftp_steps.size() != n || c.cftp_passes.size() != n))
     h5::refuse_checkpoint(path, "the cftp records and /samples/observable differ in length");
+  std::uint64_t taken = 0;
+  for (std::uint64_t k : c.rank_samples) taken += k;
+  if (taken != c.observable_values.size())
+    h5::refuse_checkpoint(path, "/position/rank_samples adds up to " + std::to_string(taken) +
+                                    " samples, /samples/observable holds " +
+                                    std::to_string(c.observable_values.size()));
+  if (c.cftp_pass.size() % 5 != 0)
+    h5::refuse_checkpoint(path, "/cftp/pass holds " + std::to_string(c.cftp_pass.size()) +
+                                    " numbers, not 5 per rank");
   for (std::uint64_t count : c.type_counts)
     if (count > c.density_samples)
       h5::refuse_checkpoint(path, "a tile-type count exceeds /samples/density_samples = " +
@@ -108,6 +121,7 @@ void write_checkpoint(const std::string& path, const SamplingCheckpoint& c,
   position.write_scalar("samples", c.samples, "", "samples the run asked for");
   position.write_scalar("units_done", c.units_done, "", "units of work done");
   position.write_scalar("seconds", c.seconds, "s", "wall time of those units");
+  position.write("rank_samples", c.rank_samples, "", "samples each rank has taken");
   auto samples = root.group("samples");
   samples.write("observable", c.observable_values, "", "per sample, ranks in order");
   samples.write("cftp_horizon", c.cftp_horizons, "steps", "per sample (cftp)");
@@ -118,6 +132,10 @@ void write_checkpoint(const std::string& path, const SamplingCheckpoint& c,
   auto last = root.group("last");
   write_grid(last, "configuration", c.configuration, "the run's last sample, once taken");
   write_grid(last, "heights", c.heights, "its heights");
+  auto cftp = root.group("cftp");
+  cftp.write("pass", c.cftp_pass, "",
+             "per rank: horizon, next_slot, met, passes, steps_run of the sample under way");
+  cftp.write("chains", c.cftp_chains, "", "per rank: its upper and lower chains");
   auto chain = root.group("chain");
   chain.write("state", c.chain_state, "", "glauber: the whole state (bytes or heights)");
   chain.write_scalar("steps", c.chain_steps, "steps", "glauber: the step counter");

@@ -10,6 +10,7 @@
 
 #include "portamc/parallel.hpp"
 #include "portamc/tilings/run.hpp"
+#include "portamc/tilings/sampling_run.hpp"
 
 namespace portamc::tilings::detail {
 
@@ -36,24 +37,32 @@ class SampleSource {
  public:
   virtual ~SampleSource() = default;
   virtual const Measures& measures() const = 0;
-  /// Units of work of this rank in the whole run.
-  virtual std::int64_t units() const = 0;
-  /// Unit `unit` (0-based; collective for chains): adds its samples to `tally`.
-  virtual void advance(std::int64_t unit, Tally& tally) = 0;
-  /// Samples this rank has in its tally after `units_done` units (restore cuts the gathered
-  /// tally by these).
-  virtual std::uint64_t samples_after(std::int64_t units_done) const = 0;
+  /// True when this rank has nothing left to do.
+  virtual bool done() const = 0;
+  /// This rank's share done, 0..1, and a short status.
+  virtual double fraction_done() const = 0;
+  virtual std::string status() const = 0;
+  /// One unit of work (collective for chains; nothing once this rank is done): adds the
+  /// samples it completes to `tally`.
+  virtual void advance(Tally& tally) = 0;
   /// Samples shared out over ranks (cftp, shuffling): a checkpoint fits this rank count only.
   virtual bool shares_samples() const { return true; }
-  /// Chains: the state (gathered on rank 0, empty elsewhere; collective) and step counter,
-  /// and their restore (every rank passes the whole state).
-  virtual std::vector<std::int32_t> chain_state() const { return {}; }
-  virtual std::uint64_t chain_steps() const { return 0; }
-  virtual void restore_chain(const std::vector<std::int32_t>&, std::uint64_t) {}
+  /// Collective: adds the source's position (every rank's, gathered on rank 0) to `c`.
+  virtual void save(SamplingCheckpoint& c) const = 0;
+  /// Continues from `c`, where this rank had taken `taken` samples (every rank passes the
+  /// same `c`). Throws std::invalid_argument for a position this run cannot continue.
+  virtual void restore(const SamplingCheckpoint& c, std::uint64_t taken) = 0;
   /// Collective, at the end: fields of RunResults the source alone knows (glauber_steps,
   /// move_pairs).
   virtual void finish(RunResults&) {}
 };
+
+/// Status text "sample k/n" of a share of independent samples.
+std::string share_status(std::uint64_t taken, std::uint64_t share, bool several_ranks);
+
+/// Throws std::invalid_argument unless `taken` samples fit a share of `share` (a checkpoint of a
+/// run with more samples).
+void require_taken_fits(std::uint64_t taken, std::uint64_t share);
 
 /// The source for `run` over the ranks of `comm` (one per family and mode).
 std::unique_ptr<SampleSource> make_domino_source(const PreparedRun& run,
@@ -88,8 +97,17 @@ class ChainSource final : public SampleSource {
   ChainSource(Chain chain, Family family, const RunParameters& p, bool root)
       : chain_(std::move(chain)), family_(std::move(family)), p_(p), root_(root) {}
   const Measures& measures() const override { return family_.measures(); }
-  std::int64_t units() const override { return 1 + p_.samples; }
-  void advance(std::int64_t unit, Tally& tally) override {
+  bool done() const override { return units_ >= 1 + p_.samples; }
+  double fraction_done() const override {
+    return static_cast<double>(units_) / static_cast<double>(1 + p_.samples);
+  }
+  std::string status() const override {
+    if (units_ == 0) return "thermalising";
+    return "sample " + std::to_string(units_ - 1) + "/" + std::to_string(p_.samples);
+  }
+  void advance(Tally& tally) override {
+    if (done()) return;
+    const std::int64_t unit = units_++;
     if (unit == 0) {
       chain_.run_sweeps(static_cast<std::uint64_t>(p_.thermalisation_sweeps));
       return;
@@ -100,16 +118,20 @@ class ChainSource final : public SampleSource {
     ++tally.samples;
     family_.add(state, unit == p_.samples, tally);
   }
-  std::uint64_t samples_after(std::int64_t units_done) const override {
-    return root_ && units_done > 0 ? static_cast<std::uint64_t>(units_done - 1) : 0;
-  }
   bool shares_samples() const override { return false; }
-  std::vector<std::int32_t> chain_state() const override {
-    return Family::to_ints(chain_.state_on_root());
+  void save(SamplingCheckpoint& c) const override {
+    c.units_done = units_;
+    c.chain_state = Family::to_ints(chain_.state_on_root());
+    c.chain_steps = chain_.steps_done();
   }
-  std::uint64_t chain_steps() const override { return chain_.steps_done(); }
-  void restore_chain(const std::vector<std::int32_t>& state, std::uint64_t steps) override {
-    chain_.restore(family_.from_ints(state), steps);
+  void restore(const SamplingCheckpoint& c, std::uint64_t) override {
+    // A checkpoint is written only while work is left: this run must have work left too.
+    if (c.units_done < 0 || c.units_done >= 1 + p_.samples)
+      throw std::invalid_argument("the checkpoint's chain has taken " +
+                                  std::to_string(std::max<std::int64_t>(c.units_done - 1, 0)) +
+                                  " samples; this run asks for " + std::to_string(p_.samples));
+    units_ = c.units_done;
+    if (units_ > 0) chain_.restore(family_.from_ints(c.chain_state), c.chain_steps);
   }
   void finish(RunResults& r) override {
     r.glauber_steps = chain_.steps_done();
@@ -121,10 +143,19 @@ class ChainSource final : public SampleSource {
   Family family_;
   RunParameters p_;
   bool root_;
+  std::int64_t units_ = 0;
 };
 
-/// Independent samples shared out over the ranks: unit k takes the k-th sample of this rank's
-/// share, sample j drawn by `take(j)` (which returns a CftpDraw) and measured by `Family`.
+/// What a Draw returns: a sample and, for cftp, what coalescence took.
+template <class State>
+struct Drawn {
+  State state;
+  bool cftp = false;
+  std::uint64_t horizon = 0, steps = 0, passes = 0;
+};
+
+/// Independent samples shared out over the ranks, one per unit: sample j of this rank's share
+/// drawn by `draw(j)` (a Drawn) and measured by `Family`.
 template <class Draw, class Family>
 class IndependentSource final : public SampleSource {
  public:
@@ -133,12 +164,19 @@ class IndependentSource final : public SampleSource {
       : draw_(std::move(draw)),
         family_(std::move(family)),
         samples_(p.samples),
-        share_(parallel::share_of(static_cast<std::uint64_t>(p.samples), comm)) {}
+        share_(parallel::share_of(static_cast<std::uint64_t>(p.samples), comm)),
+        several_ranks_(comm.size() > 1) {}
   const Measures& measures() const override { return family_.measures(); }
-  std::int64_t units() const override { return static_cast<std::int64_t>(share_.size()); }
-  void advance(std::int64_t unit, Tally& tally) override {
-    if (unit >= units()) return;  // this rank's share is done; others are not
-    const auto j = static_cast<std::int64_t>(share_.begin) + unit;
+  bool done() const override { return taken_ >= share_.size(); }
+  double fraction_done() const override {
+    return share_.size() == 0 ? 1.0 : static_cast<double>(taken_) / share_.size();
+  }
+  std::string status() const override {
+    return share_status(taken_, share_.size(), several_ranks_);
+  }
+  void advance(Tally& tally) override {
+    if (done()) return;
+    const auto j = static_cast<std::int64_t>(share_.begin + taken_++);
     auto sample = draw_(j);
     if (sample.cftp) {
       tally.horizons.push_back(sample.horizon);
@@ -148,8 +186,10 @@ class IndependentSource final : public SampleSource {
     ++tally.samples;
     family_.add(sample.state, j + 1 == samples_, tally);
   }
-  std::uint64_t samples_after(std::int64_t units_done) const override {
-    return static_cast<std::uint64_t>(std::min<std::int64_t>(units_done, units()));
+  void save(SamplingCheckpoint&) const override {}
+  void restore(const SamplingCheckpoint&, std::uint64_t taken) override {
+    require_taken_fits(taken, share_.size());
+    taken_ = taken;
   }
 
  private:
@@ -157,14 +197,8 @@ class IndependentSource final : public SampleSource {
   Family family_;
   std::int64_t samples_;
   parallel::Share share_;
-};
-
-/// What a Draw returns: the sample and, for cftp, what coalescence took.
-template <class State>
-struct Drawn {
-  State state;
-  bool cftp = false;
-  std::uint64_t horizon = 0, steps = 0, passes = 0;
+  bool several_ranks_;
+  std::uint64_t taken_ = 0;
 };
 
 }  // namespace portamc::tilings::detail

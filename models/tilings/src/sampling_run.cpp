@@ -18,6 +18,17 @@ void Tally::count_types(const std::vector<std::uint8_t>& bytes, int types) {
     if (bytes[cell] < types) ++counts[bytes[cell] * cells + cell];
 }
 
+std::string share_status(std::uint64_t taken, std::uint64_t share, bool several_ranks) {
+  return "sample " + std::to_string(taken) + "/" + std::to_string(share) +
+         (several_ranks ? " on this rank" : "");
+}
+
+void require_taken_fits(std::uint64_t taken, std::uint64_t share) {
+  if (taken > share)
+    throw std::invalid_argument("the checkpoint's run has taken " + std::to_string(taken) +
+                                " samples where this one has " + std::to_string(share));
+}
+
 std::uint64_t cftp_sample_seed(std::uint64_t seed, std::int64_t k) {
   std::uint64_t z = seed + 0x9E3779B97F4A7C15ull * (static_cast<std::uint64_t>(k) + 1);
   z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
@@ -132,33 +143,21 @@ SamplingRun::~SamplingRun() = default;
 void SamplingRun::advance() {
   Impl& m = *impl_;
   const auto start = std::chrono::steady_clock::now();
-  m.source->advance(m.units_done, m.tally);
+  m.source->advance(m.tally);
   ++m.units_done;
   m.seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
 bool SamplingRun::done() const {
-  return impl_->units_done >= impl_->source->units();
+  return impl_->source->done();
 }
 
 double SamplingRun::fraction_done() const {
-  const auto units = impl_->source->units();
-  return units == 0
-             ? 1.0
-             : std::min(1.0, static_cast<double>(impl_->units_done) / static_cast<double>(units));
+  return impl_->source->fraction_done();
 }
 
 std::string SamplingRun::status() const {
-  const Impl& m = *impl_;
-  const auto samples = m.run.parameters.samples;
-  if (!m.source->shares_samples()) {
-    if (m.units_done == 0) return "thermalising";
-    return "sample " + std::to_string(m.units_done - 1) + "/" + std::to_string(samples);
-  }
-  std::string text = "sample " + std::to_string(m.source->samples_after(m.units_done)) + "/" +
-                     std::to_string(m.source->units());
-  if (m.comm.size() > 1) text += " on this rank";
-  return text;
+  return impl_->source->status();
 }
 
 SamplingCheckpoint SamplingRun::checkpoint() const {
@@ -169,8 +168,9 @@ SamplingCheckpoint SamplingRun::checkpoint() const {
   c.samples = m.run.parameters.samples;
   c.units_done = m.units_done;
   c.seconds = m.seconds;
-  c.chain_state = m.source->chain_state();
-  c.chain_steps = m.source->chain_steps();
+  const std::vector<std::uint64_t> taken{static_cast<std::uint64_t>(m.tally.values.size())};
+  c.rank_samples = m.comm.size() == 1 ? taken : m.comm.gather(taken);
+  m.source->save(c);  // a chain's units_done is every rank's
   return c;
 }
 
@@ -180,8 +180,9 @@ void SamplingRun::restore(const SamplingCheckpoint& c) {
     throw std::invalid_argument(
         "the checkpoint is of a run with other parameters (model, mode, domain, weights, "
         "dynamics, seed or horizons differ)");
-  const int ranks = m.source->shares_samples() ? m.comm.size() : 1;
-  if (c.ranks != ranks)
+  const bool shared = m.source->shares_samples();
+  const int ranks = shared ? m.comm.size() : 1;
+  if (c.ranks != ranks || (shared && c.rank_samples.size() != static_cast<std::size_t>(ranks)))
     throw std::invalid_argument("the checkpoint's samples are shared over " +
                                 std::to_string(c.ranks) + " ranks: resume it on " +
                                 std::to_string(c.ranks) + " ranks, not " + std::to_string(ranks));
@@ -190,24 +191,18 @@ void SamplingRun::restore(const SamplingCheckpoint& c) {
     throw std::invalid_argument("the checkpoint's run has " + std::to_string(c.samples) +
                                 " samples shared over the ranks; this one asks for " +
                                 std::to_string(m.run.parameters.samples));
-  std::vector<std::uint64_t> longest{static_cast<std::uint64_t>(m.source->units())};
-  m.comm.max(longest);
-  // A checkpoint is written only while work is left: this run must have work left too.
-  if (c.units_done < 0 || static_cast<std::uint64_t>(c.units_done) >= longest[0])
-    throw std::invalid_argument("the checkpoint has done " + std::to_string(c.units_done) +
-                                " units of work; this run has " + std::to_string(longest[0]) +
-                                " in all (fewer samples than the checkpoint's run took)");
-  // This rank's slice of the gathered samples: the ranks before it took theirs first.
-  const std::uint64_t mine = m.source->samples_after(c.units_done);
-  std::vector<std::uint64_t> taken(static_cast<std::size_t>(m.comm.size()), 0);
-  taken[static_cast<std::size_t>(m.comm.rank())] = mine;
-  m.comm.sum(taken);
-  std::uint64_t first = 0;
-  for (int r = 0; r < m.comm.rank(); ++r) first += taken[static_cast<std::size_t>(r)];
+  // This rank's slice of the gathered samples: the ranks before it took theirs first. A chain's
+  // samples all live on rank 0.
+  std::uint64_t first = 0, mine = 0;
+  if (shared) {
+    for (int r = 0; r < m.comm.rank(); ++r) first += c.rank_samples[static_cast<std::size_t>(r)];
+    mine = c.rank_samples[static_cast<std::size_t>(m.comm.rank())];
+  } else if (m.comm.is_root()) {
+    mine = c.observable_values.size();
+  }
   detail::Tally t;
   t.values = slice(c.observable_values, first, mine, "sample values");
-  const bool cftp = !c.cftp_horizons.empty();
-  if (cftp) {
+  if (!c.cftp_horizons.empty()) {
     t.horizons = slice(c.cftp_horizons, first, mine, "coalescence horizons");
     t.steps = slice(c.cftp_steps, first, mine, "cftp step counts");
     t.passes = slice(c.cftp_passes, first, mine, "cftp pass counts");
@@ -219,8 +214,13 @@ void SamplingRun::restore(const SamplingCheckpoint& c) {
     t.configuration = c.configuration;
     t.heights = c.heights;
   }
-  if (!m.source->shares_samples() && c.units_done > 0)
-    m.source->restore_chain(c.chain_state, c.chain_steps);
+  m.source->restore(c, mine);
+  // A checkpoint is written only while work is left: a run with nothing left asked for fewer
+  // samples than the checkpoint's run had taken.
+  if (m.comm.max(std::uint64_t{m.source->done() ? 0u : 1u}) == 0)
+    throw std::invalid_argument(
+        "the checkpoint's run has taken " + std::to_string(c.observable_values.size()) +
+        " samples; this run asks for " + std::to_string(m.run.parameters.samples));
   m.tally = std::move(t);
   m.units_done = c.units_done;
   m.seconds = c.seconds;

@@ -152,35 +152,87 @@ std::unique_ptr<SampleSource> glauber_source(const PreparedRun& run,
   return chain_source<Readout>(std::move(chain), run, comm);
 }
 
-// Coupling from the past, sample j from its own seed; the sampler is reused for every sample.
-template <class Model>
-struct CftpDraw {
-  std::shared_ptr<GlauberSampler<Model>> sampler;
-  CftpOptions options;
-  std::uint64_t seed;
-  Drawn<std::vector<std::uint8_t>> operator()(std::int64_t j) {
-    auto s = sampler->exact_sample(cftp_sample_seed(seed, j), options);
-    return {Model::bytes(s.tiling), true, s.horizon, s.steps_run,
-            static_cast<std::uint64_t>(s.passes)};
-  }
-};
-
+// Coupling from the past, sample j of this rank's share from its own seed, one sampler for
+// all of them. A unit runs at most kSlotsPerUnit time slots (launches) of the sample under way,
+// so that a long pass (an AD(1000) sample takes minutes) is checkpointed inside: the pass's
+// position and its two chains are the state (GlauberSampler::exact_sample_part).
 template <class Readout>
-std::unique_ptr<SampleSource> cftp_source(const PreparedRun& run,
-                                          const parallel::Communicator& comm) {
+class CftpSource final : public SampleSource {
+ public:
   using Model = typename Readout::Model;
-  const RunParameters& p = run.parameters;
-  auto sampler = std::make_shared<GlauberSampler<Model>>(
-      Readout::domain(run), Readout::weights(run), p.seed,
-      p.start_maximal ? Start::maximal : Start::minimal, p.rule);
-  if constexpr (Readout::tiled) sampler->set_schedule(p.schedule());
-  sampler->set_class_order(p.class_order);
-  CftpOptions options;
-  options.initial_horizon = p.initial_horizon;
-  options.max_horizon = p.max_horizon;
-  return std::make_unique<IndependentSource<CftpDraw<Model>, TilingFamily<Readout>>>(
-      CftpDraw<Model>{sampler, options, p.seed}, TilingFamily<Readout>(run), p, comm);
-}
+  static constexpr std::uint64_t kSlotsPerUnit = 4096;
+
+  CftpSource(const PreparedRun& run, const parallel::Communicator& comm)
+      : family_(run),
+        p_(run.parameters),
+        share_(parallel::share_of(static_cast<std::uint64_t>(p_.samples), comm)),
+        comm_(comm) {
+    sampler_ = std::make_unique<GlauberSampler<Model>>(
+        Readout::domain(run), Readout::weights(run), p_.seed,
+        p_.start_maximal ? Start::maximal : Start::minimal, p_.rule);
+    if constexpr (Readout::tiled) sampler_->set_schedule(p_.schedule());
+    sampler_->set_class_order(p_.class_order);
+    options_.initial_horizon = p_.initial_horizon;
+    options_.max_horizon = p_.max_horizon;
+  }
+  const Measures& measures() const override { return family_.measures(); }
+  bool done() const override { return taken_ >= share_.size(); }
+  double fraction_done() const override {
+    return share_.size() == 0 ? 1.0 : static_cast<double>(taken_) / share_.size();
+  }
+  std::string status() const override {
+    std::string text = share_status(taken_, share_.size(), comm_.size() > 1);
+    const CftpPass& pass = sampler_->cftp_pass();
+    if (pass.horizon > 0) text += ", horizon " + std::to_string(pass.horizon);
+    return text;
+  }
+  void advance(Tally& tally) override {
+    if (done()) return;
+    const auto j = static_cast<std::int64_t>(share_.begin + taken_);
+    const auto s =
+        sampler_->exact_sample_part(cftp_sample_seed(p_.seed, j), options_, kSlotsPerUnit);
+    if (!s) return;  // the sample is still under way
+    ++taken_;
+    tally.horizons.push_back(s->horizon);
+    tally.steps.push_back(s->steps_run);
+    tally.passes.push_back(static_cast<std::uint64_t>(s->passes));
+    ++tally.samples;
+    family_.add(Model::bytes(s->tiling), j + 1 == p_.samples, tally);
+  }
+  void save(SamplingCheckpoint& c) const override {
+    const CftpPass& pass = sampler_->cftp_pass();
+    std::vector<std::uint64_t> position{pass.horizon, pass.next_slot, pass.met ? 1u : 0u,
+                                        pass.passes, pass.steps_run};
+    std::vector<std::uint8_t> chains = sampler_->cftp_chains();
+    chains.resize(2 * sampler_->cell_count(), 0);  // zeros: no sample under way
+    c.cftp_pass = comm_.size() == 1 ? position : comm_.gather(position);
+    c.cftp_chains = comm_.size() == 1 ? chains : comm_.gather(chains);
+  }
+  void restore(const SamplingCheckpoint& c, std::uint64_t taken) override {
+    require_taken_fits(taken, share_.size());
+    const auto rank = static_cast<std::size_t>(comm_.rank());
+    const std::size_t cells = sampler_->cell_count();
+    if (c.cftp_pass.size() != 5 * static_cast<std::size_t>(comm_.size()) ||
+        c.cftp_chains.size() != 2 * cells * static_cast<std::size_t>(comm_.size()))
+      throw std::invalid_argument("the cftp passes under way do not fit this run's domain");
+    const std::uint64_t* p = c.cftp_pass.data() + 5 * rank;
+    if (p[2] > 1) throw std::invalid_argument("a cftp pass with met = " + std::to_string(p[2]));
+    const CftpPass pass{p[0], p[1], p[2] == 1, p[3], p[4]};
+    const auto first = c.cftp_chains.begin() + static_cast<std::ptrdiff_t>(2 * cells * rank);
+    sampler_->restore_cftp_pass(
+        pass, std::vector<std::uint8_t>(first, first + static_cast<std::ptrdiff_t>(2 * cells)));
+    taken_ = taken;
+  }
+
+ private:
+  TilingFamily<Readout> family_;
+  RunParameters p_;
+  parallel::Share share_;
+  parallel::Communicator comm_;
+  std::unique_ptr<GlauberSampler<Model>> sampler_;
+  CftpOptions options_;
+  std::uint64_t taken_ = 0;
+};
 
 // Aztec diamonds by domino shuffling: sample j from cftp_sample_seed(seed, j).
 struct ShufflingDraw {
@@ -196,7 +248,7 @@ std::unique_ptr<SampleSource> make_source(const PreparedRun& run,
                                           const parallel::Communicator& comm) {
   switch (run.parameters.mode) {
     case SamplingMode::cftp:
-      return cftp_source<Readout>(run, comm);
+      return std::make_unique<CftpSource<Readout>>(run, comm);
     case SamplingMode::glauber:
       return glauber_source<Readout>(run, comm);
     case SamplingMode::shuffling:

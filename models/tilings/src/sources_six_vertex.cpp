@@ -102,9 +102,14 @@ class SixVertexCftpSource final : public SampleSource {
         family_(*run.boundary),
         share_(parallel::share_of(static_cast<std::uint64_t>(run.parameters.samples), comm)) {}
   const Measures& measures() const override { return family_.measures(); }
-  std::int64_t units() const override { return 1; }
-  void advance(std::int64_t unit, Tally& tally) override {
-    if (unit != 0) return;
+  bool done() const override { return done_; }
+  double fraction_done() const override { return done_ ? 1.0 : 0.0; }
+  std::string status() const override {
+    return done_ ? "done" : "coupling from the past, " + std::to_string(share_.size()) + " copies";
+  }
+  void advance(Tally& tally) override {
+    if (done_) return;
+    done_ = true;
     const RunParameters& p = run_.parameters;
     CftpOptions options;
     options.initial_horizon = p.initial_horizon;
@@ -119,14 +124,18 @@ class SixVertexCftpSource final : public SampleSource {
       record_cftp_copy(p.initial_horizon, cftp.coalescence_horizons[k], tally);
     }
   }
-  std::uint64_t samples_after(std::int64_t units_done) const override {
-    return units_done > 0 ? share_.size() : 0;
+  // A checkpoint can only come before the one unit.
+  void save(SamplingCheckpoint&) const override {}
+  void restore(const SamplingCheckpoint&, std::uint64_t taken) override {
+    require_taken_fits(taken, share_.size());
+    done_ = taken == share_.size() && taken > 0;
   }
 
  private:
   const PreparedRun& run_;
   SixVertexFamily family_;
   parallel::Share share_;
+  bool done_ = false;
 };
 
 template <class Engine>

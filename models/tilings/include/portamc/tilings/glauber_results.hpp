@@ -36,6 +36,18 @@ struct CftpSample {
   int passes = 0;
 };
 
+/// A CFTP sample under way (GlauberSampler::exact_sample_part): the pass in progress, which
+/// runs time slots next_slot, next_slot - 1, ..., 1 of the stream from -horizon, and what the
+/// sample has cost so far. horizon == 0: no sample under way. With the two chains' states this
+/// is all a checkpoint needs to continue the pass exactly.
+struct CftpPass {
+  std::uint64_t horizon = 0;
+  std::uint64_t next_slot = 0;
+  bool met = false;  ///< the chains have coalesced in this pass
+  std::uint64_t passes = 0;
+  std::uint64_t steps_run = 0;
+};
+
 /// Tile-type frequencies per cell over the accumulated samples: value(cell, type).
 struct TypeDensities {
   int cells = 0;

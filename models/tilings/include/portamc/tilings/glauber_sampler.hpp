@@ -20,6 +20,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <limits>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -201,6 +202,19 @@ class GlauberSampler {
   /// Exact sample by coupling from the past with randomness keyed by cftp_seed (independent
   /// of the forward chain's seed and step counter). The sample also becomes the current state.
   CftpSample<Tiling> exact_sample(std::uint64_t cftp_seed, const CftpOptions& options = {}) {
+    for (;;) {
+      auto sample = exact_sample_part(cftp_seed, options, ~std::uint64_t{0});
+      if (sample) return *std::move(sample);
+    }
+  }
+
+  /// exact_sample cut into pieces of at most `max_slots` time slots (launches), so that a long
+  /// pass can be checkpointed (cftp_pass, cftp_chains) and continued (restore_cftp_pass): the
+  /// sample once it has coalesced, else nothing. Begins a sample when none is under way. The
+  /// pieces do not change the result: every slot's randomness is keyed by (cftp_seed, slot).
+  std::optional<CftpSample<Tiling>> exact_sample_part(std::uint64_t cftp_seed,
+                                                      const CftpOptions& options,
+                                                      std::uint64_t max_slots) {
     if (rule_ != UpdateRule::heat_bath) {
       throw std::invalid_argument(
           std::string("coupling from the past needs a monotone update rule; '") + to_string(rule_) +
@@ -211,28 +225,74 @@ class GlauberSampler {
                                   std::to_string(options.initial_horizon) + ") <= max_horizon (" +
                                   std::to_string(options.max_horizon) + ")");
     }
-    ensure_extremal();
-    if (upper_.extent(0) == 0) {
-      require_device_memory(2 * cells_, std::string(Model::name) + " CFTP chains");
-      upper_ = State("portamc::tilings::cftp_upper", cells_);
-      lower_ = State("portamc::tilings::cftp_lower", cells_);
+    if (pass_.horizon == 0) {
+      prepare_cftp();
+      begin_pass(options.initial_horizon);
     }
-    CftpSample<Tiling> out;
-    for (std::uint64_t horizon = options.initial_horizon;; horizon *= 2) {
-      ++out.passes;
-      out.steps_run += horizon;
-      if (coupled_pass(cftp_seed, horizon)) {
+    std::uint64_t budget = max_slots;
+    for (;;) {
+      budget -= run_pass_slots(cftp_seed, budget);
+      if (pass_.next_slot > 0) return std::nullopt;  // the budget ran out inside the pass
+      if (pass_.met) {
         Kokkos::deep_copy(state_, upper_);
-        out.horizon = horizon;
+        CftpSample<Tiling> out;
+        out.horizon = pass_.horizon;
+        out.steps_run = pass_.steps_run;
+        out.passes = static_cast<int>(pass_.passes);
         out.tiling = tiling();
+        pass_ = CftpPass{};
         return out;
       }
-      if (horizon > options.max_horizon / 2) {
+      if (pass_.horizon > options.max_horizon / 2) {
+        const std::uint64_t horizon = pass_.horizon;
+        pass_ = CftpPass{};
         throw std::runtime_error("coupling from the past did not coalesce within " +
                                  std::to_string(horizon) + " steps (max_horizon " +
                                  std::to_string(options.max_horizon) + ")");
       }
+      begin_pass(2 * pass_.horizon);
+      if (budget == 0) return std::nullopt;
     }
+  }
+
+  /// The sample under way (horizon 0: none).
+  const CftpPass& cftp_pass() const { return pass_; }
+  /// Its two chains on the host: the upper chain's bytes, then the lower's (empty: none).
+  std::vector<std::uint8_t> cftp_chains() const {
+    if (pass_.horizon == 0) return {};
+    std::vector<std::uint8_t> both = copy_from(upper_);
+    const std::vector<std::uint8_t> lower = copy_from(lower_);
+    both.insert(both.end(), lower.begin(), lower.end());
+    return both;
+  }
+  /// Continues a sample under way from a checkpoint. Throws std::invalid_argument naming the
+  /// problem for a pass no run can have (sizes, slots beyond the horizon, chains that are no
+  /// tilings of the domain).
+  void restore_cftp_pass(const CftpPass& pass, const std::vector<std::uint8_t>& chains) {
+    if (pass.horizon == 0) {
+      pass_ = CftpPass{};
+      return;
+    }
+    const std::uint64_t k =
+        schedule_.tiled() ? static_cast<std::uint64_t>(schedule_.substeps) : std::uint64_t{1};
+    if (pass.next_slot > (pass.horizon + k - 1) / k || pass.passes == 0 ||
+        pass.steps_run < pass.horizon)
+      throw std::invalid_argument("a cftp pass at slot " + std::to_string(pass.next_slot) +
+                                  " of horizon " + std::to_string(pass.horizon) + " after " +
+                                  std::to_string(pass.steps_run) + " steps: no run has it");
+    if (chains.size() != 2 * cells_)
+      throw std::invalid_argument("cftp chains of " + std::to_string(chains.size()) +
+                                  " bytes, expected " + std::to_string(2 * cells_));
+    // Both chains hold tilings at every slot boundary (each is a chain of the dynamics).
+    const auto half = static_cast<std::ptrdiff_t>(cells_);
+    Model::validate(domain_, Model::from_bytes(domain_, {chains.begin(), chains.begin() + half}));
+    Model::validate(domain_, Model::from_bytes(domain_, {chains.begin() + half, chains.end()}));
+    prepare_cftp();
+    using Host = Kokkos::View<const std::uint8_t*, Kokkos::HostSpace,
+                              Kokkos::MemoryTraits<Kokkos::Unmanaged>>;
+    Kokkos::deep_copy(upper_, Host(chains.data(), cells_));
+    Kokkos::deep_copy(lower_, Host(chains.data() + cells_, cells_));
+    pass_ = pass;
   }
 
   /// Number of bytes in which two states differ (0: identical tilings).
@@ -292,32 +352,60 @@ class GlauberSampler {
     return static_cast<std::uint64_t>(runs.vertices);
   }
 
-  /// Runs both chains from time -horizon to 0 (steps s = horizon .. 1); true if they met.
-  /// Once they have met they stay together, so the rest of the pass moves one chain only.
-  /// Tiled: the time slots are launches, slot l holding steps (l - 1) K + 1 .. l K (a fixed
+  /// The extremal tilings and the two chains (allocated once).
+  void prepare_cftp() {
+    ensure_extremal();
+    if (upper_.extent(0) == 0) {
+      require_device_memory(2 * cells_, std::string(Model::name) + " CFTP chains");
+      upper_ = State("portamc::tilings::cftp_upper", cells_);
+      lower_ = State("portamc::tilings::cftp_lower", cells_);
+    }
+  }
+
+  /// Time slots per pass: launches; tiled, slot l holds steps (l - 1) K + 1 .. l K (a fixed
   /// random map per slot, so doubling the horizon reuses the randomness as it must).
-  bool coupled_pass(std::uint64_t seed, std::uint64_t horizon) {
-    Kokkos::deep_copy(upper_, maximal_);
-    Kokkos::deep_copy(lower_, minimal_);
+  std::uint64_t slots_of(std::uint64_t horizon) const {
     const std::uint64_t k =
         schedule_.tiled() ? static_cast<std::uint64_t>(schedule_.substeps) : std::uint64_t{1};
-    const std::uint64_t slots = (horizon + k - 1) / k;
+    return (horizon + k - 1) / k;
+  }
+
+  /// Starts a pass from time -horizon: both chains at the extremal states.
+  void begin_pass(std::uint64_t horizon) {
+    Kokkos::deep_copy(upper_, maximal_);
+    Kokkos::deep_copy(lower_, minimal_);
+    pass_.horizon = horizon;
+    pass_.next_slot = slots_of(horizon);
+    pass_.met = false;
+    ++pass_.passes;
+    pass_.steps_run += horizon;
+  }
+
+  /// Runs at most `budget` slots of the pass under way (slot next_slot down to 1); returns how
+  /// many it ran. Once the chains have met they stay together, so the rest of the pass moves
+  /// the upper chain only; whether they met is checked every eighth of the pass (at least 16
+  /// slots apart) and at its end.
+  std::uint64_t run_pass_slots(std::uint64_t seed, std::uint64_t budget) {
+    const std::uint64_t k =
+        schedule_.tiled() ? static_cast<std::uint64_t>(schedule_.substeps) : std::uint64_t{1};
+    const std::uint64_t slots = slots_of(pass_.horizon);
     const std::uint64_t check_every = slots / 8 > 16 ? slots / 8 : 16;
-    bool met = false;
-    for (std::uint64_t l = slots; l >= 1; --l) {
+    std::uint64_t ran = 0;
+    for (; pass_.next_slot >= 1 && ran < budget; --pass_.next_slot, ++ran) {
+      const std::uint64_t l = pass_.next_slot;
       const std::uint64_t first = (l - 1) * k + 1;
-      if (met) {
+      if (pass_.met) {
         schedule_.tiled() ? launch_tiled<false>(upper_, upper_, seed, first)
                           : launch<false>(upper_, upper_, seed, first);
       } else {
         schedule_.tiled() ? launch_tiled<true>(upper_, lower_, seed, first)
                           : launch<true>(upper_, lower_, seed, first);
         if ((slots - l + 1) % check_every == 0 || l == 1) {
-          met = count_differences(upper_, lower_) == 0;
+          pass_.met = count_differences(upper_, lower_) == 0;
         }
       }
     }
-    return met;
+    return ran;
   }
 
   /// One team per tile with `scratch` bytes of team scratch; host backends run teams of one.
@@ -418,6 +506,7 @@ class GlauberSampler {
   TileAttemptCounter tile_attempts_;
   std::uint64_t samples_ = 0;
   std::uint64_t steps_done_ = 0;
+  CftpPass pass_;
   bool fair_coin_ = false;  ///< uniform weights and heat bath: every move a fair coin
 };
 

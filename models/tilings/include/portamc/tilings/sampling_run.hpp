@@ -26,8 +26,9 @@ struct SamplingCheckpoint {
   std::string fingerprint;      ///< everything that shapes the samples (sampling_fingerprint)
   std::int64_t ranks = 1;       ///< cftp and shuffling: the ranks the samples are shared over
   std::int64_t samples = 0;     ///< the run's samples (a glauber chain may be continued further)
-  std::int64_t units_done = 0;  ///< units of work completed (the same on every rank)
+  std::int64_t units_done = 0;  ///< units of work rank 0 completed (glauber: every rank)
   double seconds = 0;           ///< wall time of those units (rank 0's)
+  std::vector<std::uint64_t> rank_samples;  ///< samples each rank has taken (ranks in order)
   /// The samples taken, in sample order of each rank, ranks in order (gathered).
   std::vector<double> observable_values;
   std::vector<std::uint64_t> cftp_horizons, cftp_steps, cftp_passes;
@@ -35,6 +36,11 @@ struct SamplingCheckpoint {
   std::uint64_t density_samples = 0;
   Grid<std::uint8_t> configuration;  ///< the last sample, once taken (else empty)
   Grid<std::int32_t> heights;
+  /// cftp of dominoes and lozenges: each rank's sample under way (CftpPass: horizon,
+  /// next_slot, met, passes, steps_run; 5 numbers per rank, horizon 0 for none) and its two
+  /// chains (upper then lower bytes; 2 cells per rank, zeros for none).
+  std::vector<std::uint64_t> cftp_pass;
+  std::vector<std::uint8_t> cftp_chains;
   /// glauber: the chain's whole state (bytes, or six-vertex heights) and its step counter.
   std::vector<std::int32_t> chain_state;
   std::uint64_t chain_steps = 0;
