@@ -13,6 +13,7 @@
 #include "portamc/app.hpp"
 #include "portamc/tilings/run.hpp"
 #include "portamc/tilings/run_output.hpp"
+#include "tilings/keys.hpp"
 
 namespace {
 
@@ -46,7 +47,7 @@ void print_summary(const tilings::PreparedRun& run, const tilings::RunResults& r
 
 int run(const app::Context& ctx) {
   const auto& c = ctx.config;
-  const tilings::RunParameters p = tilings::run_parameters(c);
+  const tilings::RunParameters p = tilings_bindings().parameters(c);
   const std::string output =
       ctx.options.output.empty() ? c.string("output.file") : ctx.options.output;
   if (!ctx.options.resume.empty())
@@ -108,5 +109,5 @@ int main(int argc, char** argv) {
       "random domino/lozenge/bibone/rectangle-triangle tilings and the six-vertex model (CFTP, "
       "domino shuffling or Glauber dynamics)",
       "portamc-tilings input/tilings-domino.yaml --set domain.n=60 -o aztec60.h5"};
-  return app::main(argc, argv, description, tilings::make_run_schema(), run);
+  return app::main(argc, argv, description, tilings_bindings().schema(), run);
 }
