@@ -75,6 +75,7 @@
 #include "portamc/tilings/domino_glauber.hpp"
 #include "portamc/tilings/lozenge_extremal.hpp"
 #include "portamc/tilings/lozenge_glauber.hpp"
+#include "portamc/tilings/names.hpp"
 #include "portamc/tilings/rect_triangle_glauber.hpp"
 #include "portamc/tilings/six_vertex_glauber.hpp"
 
@@ -526,7 +527,7 @@ int main(int argc, char** argv) {
       for (std::size_t at = 0; ok && at <= list.size();) {
         const std::size_t comma = std::min(list.find(',', at), list.size());
         try {
-          opt.orders.push_back(class_order_from_string(list.substr(at, comma - at)));
+          opt.orders.push_back(class_order_names().value(list.substr(at, comma - at)));
         } catch (const std::invalid_argument&) {
           ok = false;
         }

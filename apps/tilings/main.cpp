@@ -9,24 +9,16 @@
 #include <memory>
 
 #include "driver.hpp"
+#include "keys.hpp"
 #include "portamc/app.hpp"
 #include "portamc/run_protocol.hpp"
-#include "portamc/tilings/run.hpp"
 
 namespace {
 
 using namespace portamc;
 
-config::Schema schema() {
-  config::Schema s = tilings::make_run_schema();
-  app::add_checkpoint_keys(s,
-                           "the glauber thermalisation, one sample, or all six-vertex cftp "
-                           "copies of a rank");
-  return s;
-}
-
 int run(const app::Context& ctx) {
-  const tilings::RunParameters p = tilings::run_parameters(ctx.config);
+  const tilings::RunParameters p = tilings_bindings().parameters(ctx.config);
   app::RunPlan plan = app::plan_run(ctx, "tilings", p.seed);
   plan.resume_note = tilings_app::resume_note(p, ctx.comm.size());
   return app::run_protocol(ctx, plan,
@@ -41,5 +33,5 @@ int main(int argc, char** argv) {
       "random domino/lozenge/bibone/rectangle-triangle tilings and the six-vertex model (CFTP, "
       "domino shuffling or Glauber dynamics)",
       "portamc-tilings input/tilings-domino.yaml --set domain.n=60 -o aztec60.h5"};
-  return app::main(argc, argv, description, schema(), run);
+  return app::main(argc, argv, description, tilings_bindings().schema(), run);
 }

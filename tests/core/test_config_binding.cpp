@@ -108,6 +108,35 @@ TEST(ConfigBinding, AChoiceOutsideTheTableIsRejectedNamingTheChoices) {
       << b.schema().reference_markdown();
 }
 
+// A fill reads several keys at once (declared unbound) and runs in declaration order: after
+// the bindings before it, before those after it.
+TEST(ConfigBinding, AFillSetsMembersFromSeveralKeysInDeclarationOrder) {
+  struct Box {
+    Shape shape = Shape::square;
+    std::vector<int> sides;
+    int first_side = -1;
+    int later = -1;
+  };
+  config::Bindings<Box> b("test-app");
+  b.choice("shape", &Box::shape, shape_names(), Shape::square, "shape")
+      .unbound("side.a", Integer{1, 100, 2}, "side a")
+      .unbound("side.b", Integer{1, 100, 3}, "side b; hexagon only")
+      .fill([](const config::Config& c, Box& box) {
+        box.sides = {static_cast<int>(c.integer("side.a"))};
+        if (box.shape == Shape::hexagon) box.sides.push_back(static_cast<int>(c.integer("side.b")));
+        box.first_side = box.later;  // `later` is bound after this fill: still its default
+      })
+      .integer("later", &Box::later, Integer{0, 100, 7}, "bound after the fill");
+  EXPECT_FALSE(b.schema().has_key("fill"));
+  const Box square = b.parameters(config::defaults(b.schema()));
+  EXPECT_EQ(square.sides, std::vector<int>{2});
+  EXPECT_EQ(square.first_side, -1);
+  EXPECT_EQ(square.later, 7);
+  const Box hexagon = b.parameters(
+      config::load_string(b.schema(), "shape: hexagon\nside: {a: 5, b: 6}\n", "<test>"));
+  EXPECT_EQ(hexagon.sides, (std::vector<int>{5, 6}));
+}
+
 TEST(EnumNamesTable, NamesValuesAndRefusals) {
   EXPECT_STREQ(shape_names().name(Shape::hexagon), "hexagon");
   EXPECT_EQ(shape_names().value("square"), Shape::square);

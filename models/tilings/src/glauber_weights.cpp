@@ -17,10 +17,6 @@ void require_positive(double w, const std::string& what) {
 
 }  // namespace
 
-const char* to_string(UpdateRule rule) {
-  return rule == UpdateRule::heat_bath ? "heat_bath" : "metropolis";
-}
-
 std::uint64_t probability_threshold(double p) {
   if (!(p >= 0 && p <= 1)) {
     throw std::invalid_argument("probability_threshold: " + std::to_string(p) +

@@ -10,17 +10,6 @@
 
 namespace portamc::tilings {
 
-const char* to_string(MoveColouring colouring) {
-  return colouring == MoveColouring::periodic ? "periodic" : "kokkos_kernels";
-}
-
-MoveColouring move_colouring_from_string(const std::string& name) {
-  if (name == "periodic") return MoveColouring::periodic;
-  if (name == "kokkos_kernels") return MoveColouring::kokkos_kernels;
-  throw std::invalid_argument("unknown move colouring '" + name +
-                              "' (expected periodic or kokkos_kernels)");
-}
-
 bool move_colouring_available(MoveColouring colouring) {
 #ifdef PORTAMC_HAVE_KOKKOSKERNELS
   (void)colouring;

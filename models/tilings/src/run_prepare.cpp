@@ -171,6 +171,13 @@ void prepare_rect_triangle(PreparedRun& run) {
 
 }  // namespace
 
+std::string RunParameters::domain_description() const {
+  std::string text = domain_kind;
+  if (domain_kind == "file") return text + " " + domain_file;
+  for (int n : domain_size) text += " " + std::to_string(n);
+  return text;
+}
+
 PreparedRun prepare_run(const RunParameters& parameters) {
   PreparedRun run;
   run.parameters = parameters;

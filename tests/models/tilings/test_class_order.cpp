@@ -12,6 +12,7 @@
 #include "chi_square.hpp"
 #include "portamc/tilings/class_order.hpp"
 #include "portamc/tilings/domino_glauber.hpp"
+#include "portamc/tilings/names.hpp"
 #include "portamc/tilings/six_vertex_cftp.hpp"
 #include "portamc/tilings/six_vertex_enumeration.hpp"
 
@@ -40,9 +41,9 @@ TEST(ClassOrder, CyclicVisitsTheClassesInTurnAndRandomDrawsThem) {
     }
     EXPECT_EQ(two_class_bits(ClassOrder::random, 0x1234, first), 0x1234u);
   }
-  EXPECT_EQ(class_order_from_string("cyclic"), ClassOrder::cyclic);
-  EXPECT_EQ(class_order_from_string(to_string(ClassOrder::random)), ClassOrder::random);
-  EXPECT_THROW(class_order_from_string("sequential"), std::invalid_argument);
+  EXPECT_EQ(class_order_names().value("cyclic"), ClassOrder::cyclic);
+  EXPECT_EQ(class_order_names().value(to_string(ClassOrder::random)), ClassOrder::random);
+  EXPECT_THROW(class_order_names().value("sequential"), std::invalid_argument);
 }
 
 // Four classes: the weighted six-vertex model (dominoes and lozenges: test_tiling_exact_laws).

@@ -24,6 +24,7 @@
 #include "portamc/tilings/bibone_moves.hpp"
 #include "portamc/tilings/move_colouring.hpp"
 #include "portamc/tilings/move_colouring_kokkos_kernels.hpp"
+#include "portamc/tilings/names.hpp"
 #include "portamc/tilings/rect_triangle_moves.hpp"
 #include "portamc/tilings/triangular_domain.hpp"
 
@@ -40,8 +41,8 @@ using DeviceSpace = Kokkos::DefaultExecutionSpace;
 
 TEST(MoveColouring, NamesRoundTripAndUnknownOnesAreRefused) {
   for (const MoveColouring c : {MoveColouring::periodic, MoveColouring::kokkos_kernels})
-    EXPECT_EQ(move_colouring_from_string(to_string(c)), c);
-  EXPECT_THROW(move_colouring_from_string("greedy"), std::invalid_argument);
+    EXPECT_EQ(move_colouring_names().value(to_string(c)), c);
+  EXPECT_THROW(move_colouring_names().value("greedy"), std::invalid_argument);
   EXPECT_TRUE(move_colouring_available(MoveColouring::periodic));
 #ifdef PORTAMC_HAVE_KOKKOSKERNELS
   EXPECT_EQ(default_move_colouring, MoveColouring::kokkos_kernels);

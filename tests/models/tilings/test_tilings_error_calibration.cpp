@@ -29,6 +29,7 @@
 #include "portamc/error_calibration.hpp"
 #include "portamc/tilings/run.hpp"
 #include "portamc/tilings/run_output.hpp"
+#include "tilings/keys.hpp"  // apps/: portamc-tilings' keys
 
 namespace {
 
@@ -39,8 +40,9 @@ constexpr double kExactVolume = 3 * 3 * 3 / 2.0;
 
 // A run configured as the app would be, from YAML.
 RunResults run(const std::string& yaml) {
-  const auto config = portamc::config::load_string(make_run_schema(), yaml, "test.yaml");
-  const PreparedRun prepared = prepare_run(run_parameters(config));
+  const auto keys = portamc::tilings_bindings();
+  const auto config = portamc::config::load_string(keys.schema(), yaml, "test.yaml");
+  const PreparedRun prepared = prepare_run(keys.parameters(config));
   return run_sampling(prepared, [](double, const std::string&) { return true; });
 }
 

@@ -89,6 +89,14 @@ class Bindings {
     fills_.push_back(std::move(fill));
     return *this;
   }
+  /// Members that depend on several keys at once (a size list whose entries a shape key
+  /// chooses, a value taken from one of several keys by a mode): `fill(config, parameters)`
+  /// runs in declaration order and declares no key; the keys it reads are declared unbound.
+  template <class Fill>
+  Bindings& fill(Fill step) {
+    fills_.push_back(std::move(step));
+    return *this;
+  }
   /// A key the app reads itself (output paths, analysis grids): declared, not bound.
   template <class Spec>
   Bindings& unbound(const std::string& path, Spec spec, std::string doc) {

@@ -20,9 +20,8 @@ namespace portamc::tilings {
 
 enum class ClassOrder { random, cyclic };
 
+/// The names of class_order_names() (names.hpp), which also parses them.
 const char* to_string(ClassOrder order);
-/// "random" or "cyclic"; throws std::invalid_argument otherwise.
-ClassOrder class_order_from_string(const std::string& name);
 
 /// Class (0 .. classes - 1) of step t of the chain keyed by seed.
 inline int step_class(ClassOrder order, std::uint64_t seed, std::uint64_t t, int classes) {

@@ -26,6 +26,7 @@
 namespace portamc::tilings {
 
 enum class UpdateRule { heat_bath, metropolis };
+/// The names of update_rule_names() (names.hpp).
 const char* to_string(UpdateRule rule);
 
 /// p in [0, 1] -> t in [0, 2^32] with P(u < t) = t / 2^32 = p rounded to a multiple of 2^-32.

@@ -37,9 +37,8 @@ inline constexpr MoveColouring default_move_colouring =
     MoveColouring::periodic;
 #endif
 
+/// The names of move_colouring_names() (names.hpp), which also parses them.
 const char* to_string(MoveColouring colouring);
-/// "periodic" or "kokkos_kernels"; throws std::invalid_argument otherwise.
-MoveColouring move_colouring_from_string(const std::string& name);
 /// Whether this build can colour that way (kokkos_kernels needs Kokkos Kernels).
 bool move_colouring_available(MoveColouring colouring);
 /// Throws std::invalid_argument with the reason when this build cannot colour that way.

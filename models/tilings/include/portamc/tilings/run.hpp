@@ -1,7 +1,7 @@
 #pragma once
-// What portamc-tilings runs: the parameters resolved from its YAML (run_config.cpp), the
-// prepared problem (domain, boundary, weights) checked before any sampling, and the results
-// that run_output.cpp writes. One run samples one model in one mode:
+// What portamc-tilings runs: the parameters resolved from its YAML (the app's keys,
+// apps/tilings/keys.cpp), the prepared problem (domain, boundary, weights) checked before any
+// sampling, and the results that run_output.cpp writes. One run samples one model in one mode:
 //   cftp     independent exact samples by coupling from the past (monotone cases only);
 //   glauber  one forward chain from the maximal or minimal state, sampled every few sweeps;
 //   shuffling independent exact samples of Aztec diamonds by domino shuffling (dominoes only).
@@ -11,7 +11,6 @@
 #include <string>
 #include <vector>
 
-#include "portamc/config.hpp"
 #include "portamc/halo_transport.hpp"
 #include "portamc/parallel.hpp"
 #include "portamc/tilings/bibone_domain.hpp"
@@ -30,6 +29,7 @@ namespace portamc::tilings {
 enum class TilingModel { domino, lozenge, six_vertex, bibone, rect_triangle };
 enum class SamplingMode { cftp, glauber, shuffling };
 
+/// The names of tiling_model_names() and sampling_mode_names() (names.hpp).
 const char* to_string(TilingModel model);
 const char* to_string(SamplingMode mode);
 
@@ -68,11 +68,6 @@ struct RunParameters {
   /// A description of the domain for the output and the log, e.g. "aztec_diamond 40".
   std::string domain_description() const;
 };
-
-/// The schema of portamc-tilings (every key, range and cross-key rule).
-config::Schema make_run_schema();
-/// The parameters of a validated configuration.
-RunParameters run_parameters(const config::Config& config);
 
 /// The domain, boundary and weights of a run, built and checked before any sampling.
 /// Throws std::invalid_argument (a bad input) for an unreadable or malformed mask/boundary
