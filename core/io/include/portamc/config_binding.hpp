@@ -89,6 +89,14 @@ class Bindings {
     fills_.push_back(std::move(fill));
     return *this;
   }
+  /// The same, for a key with units.
+  template <class Spec, class Fill>
+  Bindings& custom(const std::string& path, Spec spec, std::string doc, std::string units,
+                   Fill fill) {
+    schema_.add(path, spec, std::move(doc), std::move(units));
+    fills_.push_back(std::move(fill));
+    return *this;
+  }
   /// A key the app reads itself (output paths, analysis grids): declared, not bound.
   template <class Spec>
   Bindings& unbound(const std::string& path, Spec spec, std::string doc) {
