@@ -1,3 +1,4 @@
+// portamc-cvf's run under the run protocol (run_protocol.hpp): the chain over the state points.
 #include <iostream>
 #include <memory>
 #include <optional>

@@ -1,3 +1,5 @@
+// portamc-muca's run under the run protocol (run_protocol.hpp): the weight iteration, then the
+// production blocks.
 #include <algorithm>
 #include <cmath>
 #include <cstdio>

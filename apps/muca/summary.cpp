@@ -1,3 +1,4 @@
+// portamc-muca's summary on stdout, with the comparison against the exact finite-lattice values.
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
