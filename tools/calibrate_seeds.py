@@ -62,8 +62,7 @@ import time
 
 EXIT_PASS, EXIT_FAIL, EXIT_USAGE = 0, 1, 2
 
-# Seed keys by app: the configuration schemas of apps/*_main.cpp and, for tilings,
-# apps/tilings/keys.cpp (a top-level `seed`).
+# Seed keys by app: the keys declared in apps/<app>/keys.cpp (tilings: a top-level `seed`).
 SEED_KEYS = {
     "muca": "model.seed",
     "su2": "model.seed",

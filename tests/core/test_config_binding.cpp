@@ -93,6 +93,15 @@ TEST(ConfigBinding, InputValuesReachTheirMembers) {
   EXPECT_DOUBLE_EQ(p.doubled, 4.0);
 }
 
+TEST(ConfigBinding, ACustomKeyMayHaveUnits) {
+  config::Bindings<Params> b("portamc-test");
+  b.custom("model.tripled", Real{0, 10, 1}, "tripled", "kelvin",
+           [](const config::Config& c, Params& p) { p.doubled = 3 * c.real("model.tripled"); });
+  EXPECT_NE(b.schema().reference_markdown().find("kelvin"), std::string::npos)
+      << b.schema().reference_markdown();
+  EXPECT_DOUBLE_EQ(b.parameters(config::defaults(b.schema())).doubled, 3.0);
+}
+
 TEST(ConfigBinding, AChoiceOutsideTheTableIsRejectedNamingTheChoices) {
   const auto b = bindings();
   try {

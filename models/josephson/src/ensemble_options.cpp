@@ -5,21 +5,6 @@
 
 namespace portamc::josephson {
 
-const char* to_string(Schedule schedule) {
-  return schedule == Schedule::refill ? "refill" : "one_per_thread";
-}
-
-const char* to_string(AdvanceLoop loop) {
-  switch (loop) {
-    case AdvanceLoop::chunked:
-      return "chunked";
-    case AdvanceLoop::pipelined:
-      return "pipelined";
-    default:
-      return "reference";
-  }
-}
-
 void EnsembleOptions::validate() const {
   auto reject = [](const std::string& name, const std::string& value, const std::string& expected) {
     throw std::invalid_argument("josephson ensemble options: " + name + " = " + value + ": " +

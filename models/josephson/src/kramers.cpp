@@ -34,21 +34,6 @@ double kramers_transmission(double kappa) {
 
 }  // namespace
 
-const char* rate_formula_name(RateFormula formula) {
-  switch (formula) {
-    case RateFormula::overdamped:
-      return "overdamped";
-    case RateFormula::kramers_moderate:
-      return "kramers_moderate";
-    case RateFormula::energy_diffusion:
-      return "energy_diffusion";
-    case RateFormula::melnikov_meshkov:
-      return "melnikov_meshkov";
-  }
-  throw std::invalid_argument("portamc::josephson::rate_formula_name: unknown RateFormula " +
-                              std::to_string(static_cast<int>(formula)));
-}
-
 double melnikov_meshkov_factor(double delta) {
   if (std::isnan(delta) || delta < 0.0) {
     detail::throw_invalid("melnikov_meshkov_factor", "delta", delta, "non-negative");

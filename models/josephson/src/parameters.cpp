@@ -46,26 +46,6 @@ void require_finite(const std::string& name, double value) {
 
 }  // namespace
 
-const char* to_string(Dynamics dynamics) {
-  return dynamics == Dynamics::underdamped ? "underdamped" : "overdamped";
-}
-
-const char* to_string(Integrator integrator) {
-  return integrator == Integrator::euler ? "euler" : "heun";
-}
-
-Dynamics parse_dynamics(const std::string& text) {
-  if (text == "underdamped") return Dynamics::underdamped;
-  if (text == "overdamped") return Dynamics::overdamped;
-  reject("dynamics", "'" + text + "'", "expected 'underdamped' or 'overdamped'");
-}
-
-Integrator parse_integrator(const std::string& text) {
-  if (text == "euler") return Integrator::euler;
-  if (text == "heun") return Integrator::heun;
-  reject("integrator", "'" + text + "'", "expected 'euler' or 'heun'");
-}
-
 double LangevinParameters::start_phase() const {
   return std::asin(gamma0);
 }

@@ -104,58 +104,6 @@ bool choose_exact_rate(const RunParameters& in, const std::string& unavailable, 
 
 }  // namespace
 
-const char* to_string(RunMode mode) {
-  switch (mode) {
-    case RunMode::escape:
-      return "escape";
-    case RunMode::switching:
-      return "switching";
-    default:
-      return "arrhenius";
-  }
-}
-
-const char* to_string(Precision precision) {
-  return precision == Precision::single_precision ? "float" : "double";
-}
-
-RunMode parse_run_mode(const std::string& text) {
-  for (RunMode m : {RunMode::escape, RunMode::switching, RunMode::arrhenius})
-    if (text == to_string(m)) return m;
-  reject("mode", "'" + text + "'", "expected 'escape', 'switching' or 'arrhenius'");
-}
-
-Precision parse_precision(const std::string& text) {
-  if (text == "float") return Precision::single_precision;
-  if (text == "double") return Precision::double_precision;
-  reject("precision", "'" + text + "'", "expected 'float' or 'double'");
-}
-
-const char* to_string(TheoryRate theory_rate) {
-  switch (theory_rate) {
-    case TheoryRate::exact:
-      return "exact";
-    case TheoryRate::kramers:
-      return "kramers";
-    default:
-      return "auto";
-  }
-}
-
-TheoryRate parse_theory_rate(const std::string& text) {
-  for (TheoryRate t : {TheoryRate::automatic, TheoryRate::exact, TheoryRate::kramers})
-    if (text == to_string(t)) return t;
-  reject("theory_rate", "'" + text + "'", "expected 'auto', 'exact' or 'kramers'");
-}
-
-RateFormula parse_rate_formula(const std::string& text) {
-  for (RateFormula f : {RateFormula::overdamped, RateFormula::kramers_moderate,
-                        RateFormula::energy_diffusion, RateFormula::melnikov_meshkov})
-    if (text == rate_formula_name(f)) return f;
-  reject("rate_formula", "'" + text + "'",
-         "expected 'overdamped', 'kramers_moderate', 'energy_diffusion' or 'melnikov_meshkov'");
-}
-
 // ---- RunParameters ----------------------------------------------------------------------------
 
 void RunParameters::validate() const {

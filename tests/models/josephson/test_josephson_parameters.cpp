@@ -13,6 +13,7 @@
 
 #include "../../common/expect_error.hpp"
 #include "portamc/josephson/ensemble.hpp"
+#include "portamc/josephson/names.hpp"
 #include "portamc/josephson/parameters.hpp"
 #include "portamc/josephson/plain_kernel.hpp"
 
@@ -107,14 +108,31 @@ TEST(JosephsonParameters, CountsRejected) {
 }
 
 TEST(JosephsonParameters, NamesParsed) {
-  EXPECT_EQ(parse_dynamics("overdamped"), Dynamics::overdamped);
-  EXPECT_EQ(parse_integrator("heun"), Integrator::heun);
-  EXPECT_EQ(std::string(to_string(parse_dynamics("underdamped"))), "underdamped");
-  EXPECT_EQ(std::string(to_string(parse_integrator("euler"))), "euler");
-  expect_error<std::invalid_argument>([] { parse_dynamics("inertial"); },
-                                      {"dynamics", "'inertial'", "underdamped"});
-  expect_error<std::invalid_argument>([] { parse_integrator("rk4"); },
-                                      {"integrator", "'rk4'", "heun"});
+  EXPECT_EQ(dynamics_names().value("overdamped"), Dynamics::overdamped);
+  EXPECT_EQ(integrator_names().value("heun"), Integrator::heun);
+  EXPECT_EQ(std::string(to_string(dynamics_names().value("underdamped"))), "underdamped");
+  EXPECT_EQ(std::string(to_string(integrator_names().value("euler"))), "euler");
+  expect_error<std::invalid_argument>([] { dynamics_names().value("inertial"); },
+                                      {"'inertial'", "underdamped, overdamped"});
+  expect_error<std::invalid_argument>([] { integrator_names().value("rk4"); },
+                                      {"'rk4'", "euler, heun"});
+}
+
+// Every enumeration of the app's keys and output files keeps its names (outputs written
+// before the names moved into tables still read the same).
+TEST(JosephsonParameters, NameTablesKeepTheirNames) {
+  EXPECT_EQ(run_mode_names().names(),
+            (std::vector<std::string>{"escape", "switching", "arrhenius"}));
+  EXPECT_EQ(precision_names().names(), (std::vector<std::string>{"float", "double"}));
+  EXPECT_EQ(std::string(to_string(Precision::single_precision)), "float");
+  EXPECT_EQ(schedule_names().names(), (std::vector<std::string>{"refill", "one_per_thread"}));
+  EXPECT_EQ(std::string(to_string(AdvanceLoop::pipelined)), "pipelined");
+  EXPECT_EQ(theory_rate_names().names(), (std::vector<std::string>{"auto", "exact", "kramers"}));
+  EXPECT_EQ(std::string(to_string(TheoryRate::automatic)), "auto");
+  EXPECT_EQ(rate_formula_names().names(),
+            (std::vector<std::string>{"overdamped", "kramers_moderate", "energy_diffusion",
+                                      "melnikov_meshkov"}));
+  EXPECT_EQ(std::string(rate_formula_name(RateFormula::energy_diffusion)), "energy_diffusion");
 }
 
 TEST(JosephsonParameters, RampThatCannotReachTheEscapeBiasWarns) {

@@ -89,6 +89,14 @@ class Bindings {
     fills_.push_back(std::move(fill));
     return *this;
   }
+  /// The same, for a key with units.
+  template <class Spec, class Fill>
+  Bindings& custom(const std::string& path, Spec spec, std::string doc, std::string units,
+                   Fill fill) {
+    schema_.add(path, spec, std::move(doc), std::move(units));
+    fills_.push_back(std::move(fill));
+    return *this;
+  }
   /// Members that depend on several keys at once (a size list whose entries a shape key
   /// chooses, a value taken from one of several keys by a mode): `fill(config, parameters)`
   /// runs in declaration order and declares no key; the keys it reads are declared unbound.

@@ -43,7 +43,8 @@ enum class RateFormula {
   melnikov_meshkov,
 };
 
-// Lower-case name of the formula as used in configuration files ("overdamped", ...).
+// Lower-case name of the formula as used in configuration files ("overdamped", ...), from
+// rate_formula_names() (names.hpp).
 const char* rate_formula_name(RateFormula formula);
 
 // The Mel'nikov–Meshkov depopulation factor

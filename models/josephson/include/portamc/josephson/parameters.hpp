@@ -23,12 +23,9 @@ namespace portamc::josephson {
 enum class Dynamics { underdamped, overdamped };
 enum class Integrator { euler, heun };
 
+/// The names of names.hpp (dynamics_names, integrator_names).
 const char* to_string(Dynamics dynamics);
 const char* to_string(Integrator integrator);
-/// "underdamped" / "overdamped"; anything else throws std::invalid_argument.
-Dynamics parse_dynamics(const std::string& text);
-/// "euler" / "heun"; anything else throws std::invalid_argument.
-Integrator parse_integrator(const std::string& text);
 
 /// Largest step cap: the noise of step k is drawn from Philox block k / 4, whose counter
 /// holds 56 bits, and 2^58 < 2^63 keeps step counts in signed 64-bit arithmetic too.

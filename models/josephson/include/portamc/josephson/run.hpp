@@ -60,14 +60,10 @@ enum class TheoryRate { automatic, exact, kramers };
 /// are named by rate_formula_name().
 inline constexpr const char* exact_rate_name = "exact_overdamped_pontryagin";
 
+/// The names of names.hpp, whose tables also parse them.
 const char* to_string(RunMode mode);
 const char* to_string(Precision precision);     ///< "float" / "double"
 const char* to_string(TheoryRate theory_rate);  ///< "auto" / "exact" / "kramers"
-/// The inverse of to_string (and of rate_formula_name); std::invalid_argument otherwise.
-RunMode parse_run_mode(const std::string& text);
-Precision parse_precision(const std::string& text);
-RateFormula parse_rate_formula(const std::string& text);
-TheoryRate parse_theory_rate(const std::string& text);
 
 /// The std::invalid_argument of RunParameters::validate() and resolve(): `parameter` names the
 /// RunParameters member at fault ("V0", "physical.capacitance", "thetas", "max_steps",

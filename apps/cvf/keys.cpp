@@ -1,31 +1,17 @@
-// portamc-cvf: the CVF water model (Coronas, Vilanova, Franzese) in the NPT ensemble at one
-// state point or over a scan in T and P, with parallel Metropolis or Swendsen-Wang updates of
-// the hydrogen-bond network: density, enthalpy, hydrogen bonds, order parameter, their time
-// series and autocorrelation, C_P, kappa_T and alpha_P. YAML in (input/cvf*.yaml), HDF5 out
-// (docs/output.md); checkpoints and resume through the run protocol (run_protocol.hpp).
-#include <cmath>
-#include <cstdio>
-#include <iostream>
-#include <memory>
+// The keys of portamc-cvf, each declared once and bound to the member of cvf::RunParameters it
+// fills (config_binding.hpp), and the rules between them.
 #include <optional>
+#include <string>
 
+#include "cvf_app.hpp"
 #include "portamc/app.hpp"
-#include "portamc/checkpoint_file.hpp"
-#include "portamc/config_binding.hpp"
-#include "portamc/cvf/checkpoint.hpp"
 #include "portamc/cvf/names.hpp"
-#include "portamc/cvf/run.hpp"
-#include "portamc/cvf/run_output.hpp"
 #include "portamc/halo_transport.hpp"
-#include "portamc/run_protocol.hpp"
 
-namespace {
+namespace portamc::cvf_app {
 
-using namespace portamc;
 using config::Boolean, config::Integer, config::Real, config::RealList, config::String;
 using Rule = std::optional<std::string>;
-
-using P = cvf::RunParameters;
 
 // Every key of portamc-cvf, bound to the member of cvf::RunParameters it fills.
 config::Bindings<P> bindings() {
@@ -181,99 +167,4 @@ config::Bindings<P> bindings() {
   return b;
 }
 
-// The run as the protocol drives it (run_protocol.hpp): one unit is a thermalisation step, or
-// the steps before a measurement and the measurement.
-class CvfDriver final : public app::RunDriver {
- public:
-  CvfDriver(const app::Context& ctx, const cvf::RunParameters& p) : ctx_(ctx), p_(p) {
-    const int ranks = ctx.comm.size();  // the rank count was validated in run()
-    // A size that does not fit is bad input, found before anything is allocated.
-    try {
-      require_device_memory(cvf::required_device_bytes(p, ranks),
-                            "the CVF state of " + std::to_string(p.molecules()) + " molecules" +
-                                (ranks > 1 ? " (one slab of " + std::to_string(ranks) + ")" : ""));
-    } catch (const std::invalid_argument& e) {
-      throw app::BadInput(e.what());
-    }
-    chain_ = std::make_unique<cvf::Run>(p, ctx.comm);
-    if (verbose())
-      std::cerr << "CVF water, " << p.molecules() << " molecules (L = " << p.L << "), "
-                << p.point_count() << " state point(s), " << cvf::to_string(p.algorithm)
-                << (ranks > 1 ? ", z-slabs over " + std::to_string(ranks) +
-                                    " ranks (halos: " + chain_->halo_transport() + ")"
-                              : std::string())
-                << "\n";
-  }
-
-  void advance() override { chain_->advance(); }
-  bool done() const override { return chain_->done(); }
-  double fraction_done() const override { return chain_->fraction_done(); }
-  std::string status() const override { return chain_->status(); }
-  void resume(const std::string& path) override {
-    const cvf::RunCheckpoint checkpoint = cvf::read_checkpoint(path);
-    try {
-      chain_->restore(checkpoint);
-    } catch (const std::invalid_argument& e) {
-      throw h5::BadCheckpoint("cannot resume from '" + path + "': " + e.what());
-    }
-  }
-  void save(const std::string& path, const std::string& yaml) override {
-    const cvf::RunCheckpoint state = chain_->checkpoint();  // collective
-    if (ctx_.is_root()) cvf::write_checkpoint(path, state, yaml);
-  }
-  void finish() override {
-    if (verbose() && chain_->ranks() > 1)
-      std::cerr << "halo exchanges: " << chain_->halo_seconds() << " s on rank 0\n";
-    // Gathered on rank 0 by every rank (collective).
-    if (ctx_.config.boolean("output.configuration")) configuration_ = chain_->configuration();
-  }
-  void analyse() override {
-    analyses_ = cvf::analyse(p_, chain_->points());
-    for (std::size_t k = 0; k < analyses_.size(); ++k) {
-      const auto warnings = cvf::analysis_warnings(analyses_[k]);
-      if (warnings.empty()) continue;
-      const cvf::StatePoint& s = chain_->points()[k].point;
-      std::cerr << "warning: T = " << s.temperature_kelvin << " K, P = " << s.pressure_megapascal
-                << " MPa: " << warnings.size() << " estimate(s) not reliable (run longer):\n";
-      for (const std::string& w : warnings) std::cerr << "  " << w << "\n";
-    }
-  }
-  void write_results(h5::Group root) override {
-    cvf::write_results(root, p_, chain_->points(), analyses_);
-    if (configuration_) cvf::write_configuration(root, *configuration_);
-  }
-  void print_summary() const override { cvf::print_summary(p_, chain_->points(), analyses_); }
-
- private:
-  bool verbose() const { return !ctx_.options.quiet && ctx_.is_root(); }
-
-  const app::Context& ctx_;
-  cvf::RunParameters p_;
-  std::unique_ptr<cvf::Run> chain_;
-  std::optional<cvf::FinalConfiguration> configuration_;
-  std::vector<cvf::PointAnalysis> analyses_;
-};
-
-int run(const app::Context& ctx) {
-  const cvf::RunParameters p = bindings().parameters(ctx.config);
-  // Every rank holds the same parameters, so these checks agree without communication.
-  try {
-    p.validate();
-    cvf::validate_ranks(p, ctx.comm.size());
-  } catch (const std::exception& e) {
-    throw app::AgreedFailure(app::exit_bad_input, e.what());
-  }
-  app::RunPlan plan = app::plan_run(ctx, "cvf", p.seed);
-  plan.resume_note = "on any number of ranks the lattice allows";
-  return app::run_protocol(ctx, plan, [&] { return std::make_unique<CvfDriver>(ctx, p); });
-}
-
-}  // namespace
-
-int main(int argc, char** argv) {
-  const app::Description description{
-      "portamc-cvf",
-      "CVF water (NPT Monte Carlo of the hydrogen-bond network; Metropolis or Swendsen-Wang)",
-      "portamc-cvf input/cvf.yaml --set state.temperatures=[250,260,270] -o scan.h5"};
-  return app::main(argc, argv, description, bindings().schema(), run);
-}
+}  // namespace portamc::cvf_app

@@ -1,0 +1,139 @@
+// portamc-muca's run under the run protocol (run_protocol.hpp): the weight iteration, then the
+// production blocks.
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <iostream>
+#include <memory>
+#include <optional>
+#include <stdexcept>
+#include <string>
+
+#include "muca_app.hpp"
+#include "portamc/app.hpp"
+
+namespace portamc::muca_app {
+
+namespace {
+
+// The run as the protocol drives it (run_protocol.hpp): one unit is a weight iteration, or a
+// production block (the first one after the thermalisation under the final weights).
+class MucaDriver final : public app::RunDriver {
+ public:
+  MucaDriver(const app::Context& ctx, muca::Parameters parameters) : ctx_(ctx) {
+    // Every rank reads the whole checkpoint first: with model.walkers = auto the run continues
+    // with the checkpoint's W (auto would depend on the rank count).
+    const std::string& resume = ctx.options.resume;
+    if (!resume.empty()) {
+      checkpoint_ = muca::read_checkpoint(resume);
+      if (parameters.walkers == 0) parameters.walkers = checkpoint_->model.walkers;
+      if (checkpoint_->model.walkers < ctx.comm.size())
+        throw std::invalid_argument("checkpoint '" + resume +
+                                    "' holds W = " + std::to_string(checkpoint_->model.walkers) +
+                                    " walkers, fewer than the " + std::to_string(ctx.comm.size()) +
+                                    " MPI ranks; resume it on at most " +
+                                    std::to_string(checkpoint_->model.walkers) + " ranks");
+    }
+    sim_ = std::make_unique<muca::Simulation>(parameters, ctx.comm);
+    if (verbose())
+      std::cerr << "L = " << sim_->parameters().L << ", W = " << sim_->walkers()
+                << (ctx.comm.size() > 1 ? " over " + std::to_string(ctx.comm.size()) + " ranks"
+                                        : "")
+                << (sim_->model().plan().scratch_lattice ? ", lattices in team scratch" : "")
+                << "\n";
+  }
+
+  void resume(const std::string&) override {
+    sim_->restore(*checkpoint_);
+    checkpoint_.reset();
+  }
+  void advance() override {
+    const double walkers = static_cast<double>(sim_->walkers());
+    const double t0 = app::now_seconds();
+    if (iterating()) {
+      const auto& r = sim_->iterate();
+      timing_.iteration_attempts += (r.therm_attempts + r.update_attempts) * walkers;
+      timing_.iteration_seconds += app::now_seconds() - t0;
+      if (!iterating() && !sim_->converged() && verbose())
+        std::cerr << "\nwarning: weights not converged after " << sim_->driver().iteration
+                  << " iterations; production continues with the last weights\n";
+      return;
+    }
+    sim_->production_block();
+    timing_.production_attempts += sim_->driver().production_updates * walkers;
+    timing_.production_seconds += app::now_seconds() - t0;
+  }
+  bool done() const override { return !iterating() && sim_->production_done(); }
+  // The iteration's length is not known in advance: its share of the bar is a tenth, filled by
+  // log d_KL against log of the threshold.
+  double fraction_done() const override {
+    const auto& d = sim_->driver();
+    if (iterating()) {
+      if (d.records.empty()) return 0;
+      const double kl = std::max(d.records.back().kullback_leibler, 1e-12);
+      return 0.1 *
+             std::clamp(std::log10(kl) / std::log10(sim_->parameters().kl_threshold), 0.0, 1.0);
+    }
+    return 0.1 + 0.9 * double(d.blocks_done) / sim_->parameters().production_blocks;
+  }
+  std::string status() const override {
+    const auto& d = sim_->driver();
+    char text[96];
+    if (iterating() && !d.records.empty())
+      std::snprintf(text, sizeof text, "iteration %d, width %d, d_KL %.2e",
+                    d.records.back().iteration, d.records.back().width,
+                    d.records.back().kullback_leibler);
+    else if (iterating())
+      std::snprintf(text, sizeof text, "iteration");
+    else
+      std::snprintf(text, sizeof text, "production block %d of %d", d.blocks_done,
+                    sim_->parameters().production_blocks);
+    return text;
+  }
+  void save(const std::string& path, const std::string& yaml) override {
+    const muca::Checkpoint state = sim_->checkpoint();  // collective
+    if (ctx_.is_root()) muca::write_checkpoint(path, state, yaml);
+  }
+  void analyse() override {
+    const auto& c = ctx_.config;
+    betas_ = muca::linear_grid(c.real("analysis.beta_min"), c.real("analysis.beta_max"),
+                               static_cast<int>(c.integer("analysis.beta_points")));
+    analysis_ = muca::analyse_production(*sim_, betas_);
+    // Printed even with --quiet: a result that fails its check must not pass unnoticed.
+    const auto& stationarity = analysis_.stationarity;
+    if (stationarity.checked && !stationarity.passed)
+      std::cerr << "warning: the production blocks are not stationary (max |z| = "
+                << stationarity.max_abs_z << " > " << stationarity.threshold
+                << " between the first and last third); the walkers had not relaxed under the "
+                   "final weights. Raise production.therm_prefactor (now "
+                << sim_->parameters().production_therm_prefactor << ") and run again\n";
+  }
+  void write_results(h5::Group root) override {
+    muca::write_results(root, *sim_, analysis_, timing_);
+  }
+  void print_summary() const override {
+    muca_app::print_summary(*sim_, analysis_, timing_, betas_);
+  }
+
+ private:
+  bool verbose() const { return !ctx_.options.quiet && ctx_.is_root(); }
+  bool iterating() const {
+    return !sim_->converged() && !sim_->iterations_exhausted() && sim_->driver().blocks_done == 0;
+  }
+
+  const app::Context& ctx_;
+  std::optional<muca::Checkpoint> checkpoint_;
+  std::unique_ptr<muca::Simulation> sim_;
+  muca::Timing timing_;
+  std::vector<double> betas_;
+  muca::ProductionAnalysis analysis_;
+};
+
+}  // namespace
+
+std::unique_ptr<app::RunDriver> make_driver(const app::Context& ctx,
+                                            const muca::Parameters& parameters) {
+  return std::make_unique<MucaDriver>(ctx, parameters);
+}
+
+}  // namespace portamc::muca_app
