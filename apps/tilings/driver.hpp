@@ -1,7 +1,7 @@
 #pragma once
 // portamc-tilings' run as the run protocol drives it (run_protocol.hpp): one unit of work is
-// the glauber thermalisation, one sample, or (six-vertex cftp) all copies of a rank's share
-// (tilings/sampling_run.hpp).
+// the glauber thermalisation, one sample, or a piece of at most 4096 time slots or steps of a
+// cftp pass (tilings/sampling_run.hpp).
 #include <memory>
 #include <string>
 

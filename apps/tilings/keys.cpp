@@ -369,8 +369,8 @@ config::Bindings<tilings::RunParameters> tilings_bindings() {
   add_keys(b);
   app::add_checkpoint_keys(b.schema(),
                            "the glauber thermalisation, one sample, at most 4096 "
-                           "time slots of a cftp sample, or all six-vertex cftp "
-                           "copies of a rank");
+                           "time slots of a cftp sample, or at most 4096 steps of "
+                           "a rank's six-vertex cftp copies");
   add_rules(b);
   return b;
 }

@@ -1,10 +1,12 @@
 // portamc-tilings checkpoints: a run stopped twice and resumed writes the results of a run
-// never stopped, bit for bit, in every mode (glauber chains of every model, CFTP, shuffling);
+// never stopped, bit for bit, in every mode (glauber chains of every model, CFTP of dominoes
+// and of the six-vertex model, shuffling);
 // a checkpoint another run cannot continue is bad input.
 #include <gtest/gtest.h>
 
 #include <filesystem>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "../common/app_test.hpp"
@@ -56,6 +58,10 @@ const std::vector<Case> cases = {
      "model: rect_triangle\nmode: glauber\nseed: 4\ndomain: {shape: hexagon, a: 2, b: 2, c: 2}\n"
      "glauber: {samples: 5, thermalisation: 2, sweeps_between_samples: 1}\n",
      3, 1},
+    {"six_vertex_cftp",  // 4096 steps a unit: both stops come while the copies coalesce
+     "model: six_vertex\nmode: cftp\nseed: 7\ndomain: {shape: domain_wall, n: 24}\n"
+     "weights: {a: 1.0, b: 1.0, c: 1.5}\ncftp: {samples: 5}\n",
+     1, 1},
     {"six_vertex_glauber",
      "model: six_vertex\nmode: glauber\nseed: 6\ndomain: {shape: domain_wall, n: 6}\n"
      "glauber: {samples: 6, thermalisation: 3, sweeps_between_samples: 2}\n",
@@ -90,29 +96,37 @@ TEST_F(TilingsResume, StoppedTwiceAndResumedWritesTheSameResultsBitForBit) {
 }
 
 TEST_F(TilingsResume, CftpResumesInsideALongCoalescingPass) {
-  // An Aztec diamond of order 20 needs horizons up to about 8192 steps: a unit (4096 slots)
-  // ends inside a pass, whose chains the checkpoint holds.
-  const auto input = write_input("long.yaml",
-                                 "model: domino\nmode: cftp\nseed: 11\n"
-                                 "domain: {shape: aztec_diamond, n: 20}\ncftp: {samples: 2}\n");
-  const auto reference = path("long-reference.h5");
-  ASSERT_EQ(run(input + " -q -o " + reference), 0) << log();
-  const auto output = path("long.h5"), checkpoint = output + ".checkpoint";
-  bool inside_a_pass = false;
-  int stops = 0;
-  // One unit at a time until the run is done, checking where each checkpoint stopped.
-  for (std::string resume; stops < 100; ++stops) {
-    const int status = run(input + " -q --set checkpoint.stop_after=1" + resume + " -o " + output);
-    if (status == 0) break;
-    ASSERT_EQ(status, 3) << log();
-    const auto c = portamc::tilings::read_checkpoint(checkpoint);
-    ASSERT_EQ(c.cftp_pass.size(), 5u);
-    if (c.cftp_pass[0] > 0 && c.cftp_pass[1] > 0) inside_a_pass = true;  // horizon, next slot
-    resume = " --resume " + checkpoint;
+  // An Aztec diamond of order 20 needs horizons up to about 8192 steps, the six-vertex DWBC
+  // block of 24 about 16384: a unit (4096 time slots or steps) ends inside a pass, whose chains
+  // the checkpoint holds. A restore that began the pass again would never finish here.
+  const std::vector<std::pair<std::string, std::string>> inputs = {
+      {"domino",
+       "model: domino\nmode: cftp\nseed: 11\n"
+       "domain: {shape: aztec_diamond, n: 20}\ncftp: {samples: 2}\n"},
+      {"six_vertex", cases[6].yaml}};
+  for (const auto& [name, yaml] : inputs) {
+    SCOPED_TRACE(name);
+    const auto input = write_input(name + "-long.yaml", yaml);
+    const auto reference = path(name + "-long-reference.h5");
+    ASSERT_EQ(run(input + " -q -o " + reference), 0) << log();
+    const auto output = path(name + "-long.h5"), checkpoint = output + ".checkpoint";
+    bool inside_a_pass = false;
+    int stops = 0;
+    // One unit at a time until the run is done, checking where each checkpoint stopped.
+    for (std::string resume; stops < 100; ++stops) {
+      const int status =
+          run(input + " -q --set checkpoint.stop_after=1" + resume + " -o " + output);
+      if (status == 0) break;
+      ASSERT_EQ(status, 3) << log();
+      const auto c = portamc::tilings::read_checkpoint(checkpoint);
+      ASSERT_GE(c.cftp_pass.size(), 4u);
+      if (c.cftp_pass[0] > 0 && c.cftp_pass[1] > 0) inside_a_pass = true;  // horizon, next
+      resume = " --resume " + checkpoint;
+    }
+    EXPECT_TRUE(inside_a_pass) << "no checkpoint fell inside a pass";
+    EXPECT_GT(stops, 2);
+    portamc::testing::expect_same_results(reference, output, 11, {"/tilings/summary/seconds"});
   }
-  EXPECT_TRUE(inside_a_pass) << "no checkpoint fell inside a pass";
-  EXPECT_GT(stops, 2);
-  portamc::testing::expect_same_results(reference, output, 11, {"/tilings/summary/seconds"});
 }
 
 TEST_F(TilingsResume, ACheckpointOfAnotherRunIsBadInputAndKept) {

@@ -1,5 +1,5 @@
-// The samples of the six-vertex model: coupling from the past (six_vertex_cftp: all copies of
-// a rank's share in one unit, since they share the passes) or one heat-bath chain
+// The samples of the six-vertex model: coupling from the past (SixVertexCftp: all copies of
+// a rank's share together, since they share the passes, 4096 steps a unit) or one heat-bath chain
 // (SixVertexGlauber; DistributedSixVertexGlauber in face-row slabs over several ranks).
 // Vertex-type densities are counted on the host from each sample's heights, so both modes
 // share one code path.
@@ -93,49 +93,91 @@ void record_cftp_copy(std::uint64_t initial, std::uint64_t horizon, Tally& t) {
   t.passes.push_back(passes);
 }
 
-// All copies of this rank's share in one unit; copy k draws the randomness of copy k of the
-// one-rank run (six_vertex_cftp's first_copy), so the samples do not depend on the ranks.
+// All copies of this rank's share run together (they share their passes); a unit applies at
+// most kStepsPerUnit steps, so that a long pass is checkpointed inside (SixVertexCftp's
+// position and chains are the state). Copy k draws the randomness of copy k of the one-rank
+// run (first_copy), so the samples do not depend on the ranks.
 class SixVertexCftpSource final : public SampleSource {
  public:
+  static constexpr std::uint64_t kStepsPerUnit = 4096;
+
   SixVertexCftpSource(const PreparedRun& run, const parallel::Communicator& comm)
-      : run_(run),
+      : p_(run.parameters),
         family_(*run.boundary),
-        share_(parallel::share_of(static_cast<std::uint64_t>(run.parameters.samples), comm)) {}
+        share_(parallel::share_of(static_cast<std::uint64_t>(p_.samples), comm)),
+        comm_(comm),
+        faces_(run.boundary->face_count()) {
+    CftpOptions options;
+    options.initial_horizon = p_.initial_horizon;
+    options.max_horizon = p_.max_horizon;
+    cftp_ = std::make_unique<SixVertexCftp<>>(*run.boundary, run.six_vertex_weights, p_.seed,
+                                              static_cast<int>(share_.size()), options,
+                                              static_cast<int>(share_.begin), p_.class_order);
+  }
   const Measures& measures() const override { return family_.measures(); }
-  bool done() const override { return done_; }
-  double fraction_done() const override { return done_ ? 1.0 : 0.0; }
+  bool done() const override { return taken_; }
+  double fraction_done() const override { return taken_ ? 1.0 : 0.0; }
   std::string status() const override {
-    return done_ ? "done" : "coupling from the past, " + std::to_string(share_.size()) + " copies";
+    const auto& at = cftp_->position();
+    return std::to_string(share_.size()) + " copies" +
+           (at.horizon > 0 ? ", horizon " + std::to_string(at.horizon) : std::string());
   }
   void advance(Tally& tally) override {
-    if (done_) return;
-    done_ = true;
-    const RunParameters& p = run_.parameters;
-    CftpOptions options;
-    options.initial_horizon = p.initial_horizon;
-    options.max_horizon = p.max_horizon;
-    const SixVertexCftpResult cftp = six_vertex_cftp(
-        *run_.boundary, run_.six_vertex_weights, p.seed, static_cast<int>(share_.size()), options,
-        static_cast<int>(share_.begin), p.class_order);
-    for (std::size_t k = 0; k < cftp.samples.size(); ++k) {
-      const bool last = share_.begin + k + 1 == static_cast<std::uint64_t>(p.samples);
+    if (taken_ || !cftp_->run(kStepsPerUnit)) return;
+    taken_ = true;
+    const SixVertexCftpResult r = cftp_->result();
+    for (std::size_t k = 0; k < r.samples.size(); ++k) {
+      const bool last = share_.begin + k + 1 == static_cast<std::uint64_t>(p_.samples);
       ++tally.samples;
-      family_.add(cftp.samples[k], last, tally);
-      record_cftp_copy(p.initial_horizon, cftp.coalescence_horizons[k], tally);
+      family_.add(r.samples[k], last, tally);
+      record_cftp_copy(p_.initial_horizon, r.coalescence_horizons[k], tally);
     }
   }
-  // A checkpoint can only come before the one unit.
-  void save(SamplingCheckpoint&) const override {}
-  void restore(const SamplingCheckpoint&, std::uint64_t taken) override {
+  void save(SamplingCheckpoint& c) const override {
+    const auto& at = cftp_->position();
+    std::vector<std::uint64_t> position{at.horizon, at.next_step, at.passes, at.steps_run};
+    position.insert(position.end(), at.coalescence_horizons.begin(), at.coalescence_horizons.end());
+    std::vector<int> heights;
+    if (at.horizon > 0 && !taken_) {
+      const std::vector<std::int32_t> chains = cftp_->chains();
+      heights.assign(chains.begin(), chains.end());
+    }
+    heights.resize(2 * share_.size() * faces_, 0);
+    c.cftp_pass = comm_.size() == 1 ? position : comm_.gather(position);
+    const std::vector<int> all = comm_.size() == 1 ? heights : comm_.gather(heights);
+    c.cftp_heights.assign(all.begin(), all.end());
+  }
+  void restore(const SamplingCheckpoint& c, std::uint64_t taken) override {
     require_taken_fits(taken, share_.size());
-    done_ = taken == share_.size() && taken > 0;
+    taken_ = taken == share_.size();
+    if (taken_) return;  // this rank's copies are done; its samples are in the tally
+    // The ranks before this one hold 4 + copies numbers and 2 copies chains each.
+    std::size_t numbers = 0, values = 0;
+    for (int r = 0; r < comm_.rank(); ++r) {
+      const std::size_t copies =
+          parallel::share_of(static_cast<std::uint64_t>(p_.samples), r, comm_.size()).size();
+      numbers += 4 + copies;
+      values += 2 * copies * faces_;
+    }
+    const std::size_t copies = share_.size();
+    if (c.cftp_pass.size() < numbers + 4 + copies ||
+        c.cftp_heights.size() < values + 2 * copies * faces_)
+      throw std::invalid_argument("the six-vertex cftp passes under way do not fit this run");
+    const std::uint64_t* p = c.cftp_pass.data() + numbers;
+    SixVertexCftp<>::Position at{p[0], p[1], p[2], p[3], {p + 4, p + 4 + copies}};
+    const auto first = c.cftp_heights.begin() + static_cast<std::ptrdiff_t>(values);
+    cftp_->restore(at, std::vector<std::int32_t>(
+                           first, first + static_cast<std::ptrdiff_t>(2 * copies * faces_)));
   }
 
  private:
-  const PreparedRun& run_;
+  RunParameters p_;
   SixVertexFamily family_;
   parallel::Share share_;
-  bool done_ = false;
+  parallel::Communicator comm_;
+  std::size_t faces_;
+  std::unique_ptr<SixVertexCftp<>> cftp_;
+  bool taken_ = false;
 };
 
 template <class Engine>

@@ -3,14 +3,15 @@
 // checkpoint it between units and resume it bit for bit:
 //   glauber   unit 0 is the thermalisation, unit 1 + k takes sample k of the one chain (in row
 //             slabs over several ranks: every rank takes part in every unit);
-//   cftp, shuffling (dominoes and lozenges)
-//             unit k takes the k-th sample of each rank's share (sample j from its own seed
-//             cftp_sample_seed(seed, j), so a sample does not depend on when it was taken);
-//   cftp (six-vertex)
-//             one unit: all copies of the rank's share at once (they share the passes).
+//   cftp      (dominoes, lozenges) a unit runs at most 4096 time slots of the sample under way
+//             in each rank's share (sample j from its own seed cftp_sample_seed(seed, j));
+//             (six-vertex) at most 4096 steps of all copies of a rank's share at once (they
+//             share their passes);
+//   shuffling unit k takes the k-th sample of each rank's share.
 // A checkpoint holds the samples' values, the integer tile-type counts, the last sample once
-// taken and, for glauber, the chain's state and step counter: the random numbers of step t are
-// keyed by (seed, t), so a chain restored at step t continues exactly as it would have.
+// taken, a cftp pass under way with its chains and, for glauber, the chain's state and step
+// counter: the random numbers of step t are keyed by (seed, t), so a chain restored at step t
+// continues exactly as it would have.
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -36,11 +37,15 @@ struct SamplingCheckpoint {
   std::uint64_t density_samples = 0;
   Grid<std::uint8_t> configuration;  ///< the last sample, once taken (else empty)
   Grid<std::int32_t> heights;
-  /// cftp of dominoes and lozenges: each rank's sample under way (CftpPass: horizon,
-  /// next_slot, met, passes, steps_run; 5 numbers per rank, horizon 0 for none) and its two
-  /// chains (upper then lower bytes; 2 cells per rank, zeros for none).
+  /// cftp, ranks in order. Dominoes and lozenges: each rank's sample under way (CftpPass:
+  /// horizon, next_slot, met, passes, steps_run; 5 numbers per rank, horizon 0 for none) and
+  /// its two chains in cftp_chains (upper then lower bytes; 2 cells per rank, zeros for none).
+  /// Six-vertex: each rank's pass (horizon, next_step, passes, steps_run, then the coalescence
+  /// horizon of each of its copies) and all its chains' heights in cftp_heights (top chains,
+  /// then bottom chains; zeros before the first pass).
   std::vector<std::uint64_t> cftp_pass;
   std::vector<std::uint8_t> cftp_chains;
+  std::vector<std::int32_t> cftp_heights;
   /// glauber: the chain's whole state (bytes, or six-vertex heights) and its step counter.
   std::vector<std::int32_t> chain_state;
   std::uint64_t chain_steps = 0;
