@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <fstream>
 #include <string>
 #include <utility>
 #include <vector>
@@ -142,6 +143,24 @@ TEST_F(TilingsResume, ACheckpointOfAnotherRunIsBadInputAndKept) {
     EXPECT_FALSE(fs::exists(output));
     EXPECT_TRUE(fs::exists(checkpoint));
   }
+  // A domain file is known by its contents, not only its path.
+  const std::string mask = path("hexagon.mask");
+  const auto write_mask = [&](const std::string& text) { std::ofstream(mask) << text; };
+  write_mask("###.\n.###\n");
+  const auto masked = write_input("masked.yaml",
+                                  "model: lozenge\nmode: glauber\nseed: 3\n"
+                                  "domain: {shape: file, file: " +
+                                      mask +
+                                      "}\n"
+                                      "glauber: {samples: 3, thermalisation: 2}\n");
+  const auto masked_output = path("masked.h5");
+  ASSERT_EQ(run(masked + " -q --set checkpoint.stop_after=1 -o " + masked_output), 3) << log();
+  write_mask("##\n");  // another valid domain under the same name
+  EXPECT_EQ(run(masked + " -q --resume " + masked_output + ".checkpoint -o " + masked_output), 2);
+  EXPECT_NE(log().find("other parameters"), std::string::npos) << log();
+  write_mask("###.\n.###\n");
+  EXPECT_EQ(run(masked + " -q --resume " + masked_output + ".checkpoint -o " + masked_output), 0)
+      << log();
   // More samples than the checkpoint's run: the same chain, continued further, is allowed.
   EXPECT_EQ(run(input + " -q --set glauber.samples=8 --resume " + checkpoint + " -o " + output), 0)
       << log();

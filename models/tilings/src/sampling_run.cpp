@@ -2,10 +2,13 @@
 
 #include <algorithm>
 #include <chrono>
+#include <fstream>
+#include <iterator>
 #include <sstream>
 #include <stdexcept>
 #include <string>
 
+#include "portamc/checksum.hpp"
 #include "sample_source.hpp"
 
 namespace portamc::tilings {
@@ -120,6 +123,12 @@ std::string sampling_fingerprint(const PreparedRun& run) {
     << "\nstart_maximal=" << p.start_maximal << "\nsweeps=" << p.thermalisation_sweeps << " "
     << p.sweeps_between_samples << "\ntiles=" << p.tile_rows << " " << p.tile_cols << " "
     << p.substeps << " " << p.bit_sliced << "\n";
+  // A mask or boundary file is named by its path: its contents must match too.
+  if (!p.domain_file.empty()) {
+    std::ifstream in(p.domain_file, std::ios::binary);
+    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    f << "domain_file_checksum=" << Checksum().text(text).digest() << "\n";
+  }
   return f.str();
 }
 

@@ -234,13 +234,43 @@ class CftpSource final : public SampleSource {
   std::uint64_t taken_ = 0;
 };
 
-// Aztec diamonds by domino shuffling: sample j from cftp_sample_seed(seed, j).
-struct ShufflingDraw {
-  std::shared_ptr<AztecShuffler<>> shuffler;
-  std::uint64_t seed;
-  Drawn<std::vector<std::uint8_t>> operator()(std::int64_t j) {
-    return {shuffler->sample(cftp_sample_seed(seed, j)).partner};
+// Exact Aztec diamonds by domino shuffling, one per unit: sample j of this rank's share from
+// cftp_sample_seed(seed, j), so a sample does not depend on when or where it was taken.
+class ShufflingSource final : public SampleSource {
+ public:
+  ShufflingSource(const PreparedRun& run, const parallel::Communicator& comm)
+      : shuffler_(run.parameters.domain_size[0], run.domino_weights),
+        family_(run),
+        p_(run.parameters),
+        share_(parallel::share_of(static_cast<std::uint64_t>(p_.samples), comm)),
+        several_ranks_(comm.size() > 1) {}
+  const Measures& measures() const override { return family_.measures(); }
+  bool done() const override { return taken_ >= share_.size(); }
+  double fraction_done() const override {
+    return share_.size() == 0 ? 1.0 : static_cast<double>(taken_) / share_.size();
   }
+  std::string status() const override {
+    return share_status(taken_, share_.size(), several_ranks_);
+  }
+  void advance(Tally& tally) override {
+    if (done()) return;
+    const auto j = static_cast<std::int64_t>(share_.begin + taken_++);
+    ++tally.samples;
+    family_.add(shuffler_.sample(cftp_sample_seed(p_.seed, j)).partner, j + 1 == p_.samples, tally);
+  }
+  void save(SamplingCheckpoint&) const override {}
+  void restore(const SamplingCheckpoint&, std::uint64_t taken) override {
+    require_taken_fits(taken, share_.size());
+    taken_ = taken;
+  }
+
+ private:
+  AztecShuffler<> shuffler_;
+  TilingFamily<DominoReadout> family_;
+  RunParameters p_;
+  parallel::Share share_;
+  bool several_ranks_;
+  std::uint64_t taken_ = 0;
 };
 
 template <class Readout>
@@ -254,12 +284,7 @@ std::unique_ptr<SampleSource> make_source(const PreparedRun& run,
     case SamplingMode::shuffling:
       break;
   }
-  if constexpr (Readout::tiled) {
-    const RunParameters& p = run.parameters;
-    auto shuffler = std::make_shared<AztecShuffler<>>(p.domain_size[0], run.domino_weights);
-    return std::make_unique<IndependentSource<ShufflingDraw, TilingFamily<Readout>>>(
-        ShufflingDraw{shuffler, p.seed}, TilingFamily<Readout>(run), p, comm);
-  }
+  if constexpr (Readout::tiled) return std::make_unique<ShufflingSource>(run, comm);
   throw std::invalid_argument("mode: shuffling samples domino tilings of Aztec diamonds only");
 }
 

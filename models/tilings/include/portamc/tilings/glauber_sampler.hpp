@@ -273,9 +273,7 @@ class GlauberSampler {
       pass_ = CftpPass{};
       return;
     }
-    const std::uint64_t k =
-        schedule_.tiled() ? static_cast<std::uint64_t>(schedule_.substeps) : std::uint64_t{1};
-    if (pass.next_slot > (pass.horizon + k - 1) / k || pass.passes == 0 ||
+    if (pass.next_slot > slots_of(pass.horizon) || pass.passes == 0 ||
         pass.steps_run < pass.horizon)
       throw std::invalid_argument("a cftp pass at slot " + std::to_string(pass.next_slot) +
                                   " of horizon " + std::to_string(pass.horizon) + " after " +
