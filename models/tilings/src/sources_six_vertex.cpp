@@ -148,7 +148,11 @@ class SixVertexCftpSource final : public SampleSource {
     c.cftp_heights.assign(all.begin(), all.end());
   }
   void restore(const SamplingCheckpoint& c, std::uint64_t taken) override {
-    require_taken_fits(taken, share_.size());
+    // A rank's copies coalesce together: all of its samples are taken, or none.
+    if (taken != 0 && taken != share_.size())
+      throw std::invalid_argument("the checkpoint holds " + std::to_string(taken) + " of the " +
+                                  std::to_string(share_.size()) +
+                                  " six-vertex copies of a rank, which finish together");
     taken_ = taken == share_.size();
     if (taken_) return;  // this rank's copies are done; its samples are in the tally
     // The ranks before this one hold 4 + copies numbers and 2 copies chains each.
