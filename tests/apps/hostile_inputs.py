@@ -33,7 +33,6 @@ SEED_KEY = {"muca": "model.seed", "su2": "model.seed", "josephson": "run.seed",
 # One integer key per app with its valid range, for range and type cases.
 INT_KEY = {"muca": "model.L", "su2": "run.measurements", "josephson": "run.realisations",
            "tilings": "cftp.samples", "cvf": "lattice.L"}
-HAS_CHECKPOINT = {"muca", "su2", "josephson", "cvf"}
 
 
 def yaml_cases(app):
@@ -113,12 +112,9 @@ def file_cases(app, d, inp):
 
 
 def resume_cases(app, d, inp):
-    """Unusable --resume files (apps with checkpoints) or any --resume (apps without)."""
+    """Unusable --resume files (every app has checkpoints)."""
     text = os.path.join(d, "text.ckpt")
     empty = os.path.join(d, "empty.ckpt")
-    if app not in HAS_CHECKPOINT:
-        return [("--resume on an app without checkpoints", inp, ["--resume", text],
-                 ["resume"])]
     out = os.path.join(d, "out.h5")
     return [
         ("resume from a missing file", inp, ["--resume", os.path.join(d, "gone.ckpt")],

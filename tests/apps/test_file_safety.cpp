@@ -28,7 +28,6 @@ void PrintTo(const App& app, std::ostream* out) {
   *out << app.name;
 }
 
-// All but tilings have checkpoints.
 const App apps[] = {
     {"muca", PORTAMC_MUCA_APP,
      "model: {L: 4, walkers: 4, seed: 3}\niteration: {kl_threshold: 0.01}\n"
@@ -126,7 +125,7 @@ TEST_P(FileSafety, FailedWriteKeepsTheEarlierFileAndLeavesNoTemporary) {
   EXPECT_EQ(listing(), before);
 }
 
-// The apps with checkpoints (muca, su2, josephson, cvf).
+// Checkpoints, which every app writes.
 class CheckpointSafety : public FileSafety {};
 
 TEST_P(CheckpointSafety, CheckpointNamingTheOutputIsRefused) {
@@ -166,8 +165,7 @@ std::string app_name(const ::testing::TestParamInfo<App>& info) {
 }
 
 INSTANTIATE_TEST_SUITE_P(EveryApp, FileSafety, ::testing::ValuesIn(apps), app_name);
-INSTANTIATE_TEST_SUITE_P(AppsWithCheckpoints, CheckpointSafety,
-                         ::testing::Values(apps[0], apps[1], apps[2], apps[4]), app_name);
+INSTANTIATE_TEST_SUITE_P(EveryApp, CheckpointSafety, ::testing::ValuesIn(apps), app_name);
 
 class Su2FileSafety : public portamc::testing::AppTest {
  protected:
