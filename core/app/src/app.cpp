@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "portamc/parallel_environment.hpp"
+#include "portamc/run_protocol.hpp"
 #include "portamc/version.hpp"
 
 namespace portamc::app {
@@ -188,6 +189,23 @@ int run_app(parallel::Environment& environment, int argc, char** argv,
   const parallel::Communicator comm = environment.world();
   // From here the communicator, not the launcher's variables, says who is rank 0.
   std::ostream& log = comm.is_root() ? std::cerr : null_stream();
+  if (!version) {
+    // Before Kokkos starts (seconds on a busy host): a refused output path answers at once.
+    // Rank 0 checks, as the run's own check does, and every rank learns its verdict.
+    std::string refusal;
+    if (comm.is_root()) {
+      try {
+        check_output_files_early(schema, *cfg, options);
+      } catch (const BadInput& e) {
+        refusal = e.what();
+      }
+    }
+    comm.broadcast(refusal, 0);
+    if (!refusal.empty()) {
+      log << description.name << ": invalid input\n" << refusal << "\n";
+      return exit_bad_input;
+    }
+  }
   environment.initialize_kokkos(kokkos_args);
   const DeviceInfo device = default_device_info();
   if (version) {

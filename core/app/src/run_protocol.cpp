@@ -50,16 +50,40 @@ void add_checkpoint_keys(config::Schema& schema, const std::string& unit) {
 }
 
 RunPlan plan_run(const Context& context, const std::string& label, std::uint64_t seed) {
-  const auto& c = context.config;
+  return plan_run(context.config, context.options, label, seed);
+}
+
+RunPlan plan_run(const config::Config& c, const Options& options, const std::string& label,
+                 std::uint64_t seed) {
   RunPlan plan;
   plan.label = label;
   plan.seed = seed;
-  plan.output = context.options.output.empty() ? c.string("output.file") : context.options.output;
+  plan.output = options.output.empty() ? c.string("output.file") : options.output;
   const std::string file = c.string("checkpoint.file");
   plan.checkpoint.file = file.empty() ? plan.output + ".checkpoint" : file;
   plan.checkpoint.every_seconds = c.real("checkpoint.every");
   plan.checkpoint.stop_after = c.integer("checkpoint.stop_after");
   return plan;
+}
+
+void check_output_files_early(const config::Schema& schema, const config::Config& config,
+                              const Options& options) {
+  if (!schema.has_key("output.file") || !schema.has_key("checkpoint.file")) return;
+  const RunPlan plan = plan_run(config, options, "", 0);
+  const std::vector<NamedFile> written{{"output", plan.output},
+                                       {"checkpoint.file", plan.checkpoint.file, true}};
+  try {
+    check_run_files(RunFiles{options.input, options.resume, written, {}, options.force});
+  } catch (const std::invalid_argument& e) {
+    throw BadInput(e.what());
+  }
+  for (const NamedFile& f : written) {
+    try {
+      h5::check_writable(f.path);
+    } catch (const std::runtime_error& e) {
+      throw BadInput(f.role + ": " + e.what());
+    }
+  }
 }
 
 int run_protocol(const Context& context, const RunPlan& plan,

@@ -84,6 +84,16 @@ void add_checkpoint_keys(config::Schema& schema, const std::string& unit);
 
 /// The output path (-o, else output.file) and the checkpoint.* keys of the configuration.
 RunPlan plan_run(const Context& context, const std::string& label, std::uint64_t seed);
+RunPlan plan_run(const config::Config& config, const Options& options, const std::string& label,
+                 std::uint64_t seed);
+
+/// Checks the output and the checkpoint file of a run (plan_run's paths) as check_run_files does,
+/// on this process alone, when the schema has the output.file and checkpoint.file keys.
+/// Throws BadInput naming the file and the rule it breaks. app::main calls it before MPI and
+/// Kokkos start, so that a refused path answers at once whatever the host's load; the run checks
+/// every file it writes again, collectively, once planned.
+void check_output_files_early(const config::Schema& schema, const config::Config& config,
+                              const Options& options);
 
 /// Runs the protocol above and returns the exit code. `make` creates the driver (collective;
 /// std::invalid_argument or BadInput: exit 2 on every rank).
