@@ -38,9 +38,9 @@
 #include <vector>
 
 #include "bench_args.hpp"
-#include "portamc/cvf/cluster_bonds.hpp"
+#include "portamc/cvf/detail/cluster_bonds.hpp"
+#include "portamc/cvf/detail/swendsen_wang.hpp"
 #include "portamc/cvf/simulation.hpp"
-#include "portamc/cvf/swendsen_wang.hpp"
 #include "portamc/device_info.hpp"
 
 namespace {

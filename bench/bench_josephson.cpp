@@ -44,8 +44,8 @@
 #include <vector>
 
 #include "portamc/device_info.hpp"
+#include "portamc/josephson/detail/plain_kernel.hpp"
 #include "portamc/josephson/ensemble.hpp"
-#include "portamc/josephson/plain_kernel.hpp"
 
 namespace {
 

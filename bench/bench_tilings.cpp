@@ -70,14 +70,14 @@
 
 #include "portamc/device_info.hpp"
 #include "portamc/rng.hpp"
-#include "portamc/tilings/aztec_shuffling.hpp"
-#include "portamc/tilings/bibone_glauber.hpp"
-#include "portamc/tilings/domino_glauber.hpp"
-#include "portamc/tilings/lozenge_extremal.hpp"
-#include "portamc/tilings/lozenge_glauber.hpp"
+#include "portamc/tilings/detail/aztec_shuffling.hpp"
+#include "portamc/tilings/detail/bibone_glauber.hpp"
+#include "portamc/tilings/detail/domino_glauber.hpp"
+#include "portamc/tilings/detail/lozenge_extremal.hpp"
+#include "portamc/tilings/detail/lozenge_glauber.hpp"
+#include "portamc/tilings/detail/rect_triangle_glauber.hpp"
+#include "portamc/tilings/detail/six_vertex_glauber.hpp"
 #include "portamc/tilings/names.hpp"
-#include "portamc/tilings/rect_triangle_glauber.hpp"
-#include "portamc/tilings/six_vertex_glauber.hpp"
 
 namespace {
 

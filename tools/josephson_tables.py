@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes models/josephson/include/portamc/josephson/elementary_tables.hpp, the tables of the
+"""Writes models/josephson/include/portamc/josephson/detail/elementary_tables.hpp, the tables of the
 double Box–Muller transform (elementary.hpp), each value the double nearest to the exact one
 (computed to 50 significant digits with Python's decimal module):
 
@@ -8,7 +8,7 @@ double Box–Muller transform (elementary.hpp), each value the double nearest to
                  near 1 have no cancellation.
   turn table     entry j = 0 .. 255: cos and sin of the angle 2 pi j / 256.
 
-Usage: tools/josephson_tables.py > models/josephson/include/portamc/josephson/elementary_tables.hpp
+Usage: tools/josephson_tables.py > models/josephson/include/portamc/josephson/detail/elementary_tables.hpp
 """
 from decimal import Decimal, getcontext
 

@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "portamc/josephson/realisation_states.hpp"
+#include "portamc/josephson/detail/realisation_states.hpp"
 #include "portamc/josephson/run.hpp"
 #include "portamc/muca/simulation.hpp"
 #include "portamc/parallel.hpp"

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "cvf_chain_compare.hpp"
-#include "portamc/cvf/decomposition.hpp"
+#include "portamc/cvf/detail/decomposition.hpp"
 
 namespace {
 

@@ -1,4 +1,4 @@
-#include "portamc/cvf/acceptance.hpp"
+#include "portamc/cvf/detail/acceptance.hpp"
 
 #include <cmath>
 #include <stdexcept>

@@ -6,11 +6,11 @@
 #include <optional>
 #include <stdexcept>
 
-#include "portamc/cvf/cluster_bonds.hpp"
-#include "portamc/cvf/decomposition.hpp"
+#include "portamc/cvf/detail/cluster_bonds.hpp"
+#include "portamc/cvf/detail/decomposition.hpp"
+#include "portamc/cvf/detail/swendsen_wang.hpp"
 #include "portamc/cvf/distributed_simulation.hpp"
 #include "portamc/cvf/simulation.hpp"
-#include "portamc/cvf/swendsen_wang.hpp"
 
 namespace portamc::cvf {
 namespace {

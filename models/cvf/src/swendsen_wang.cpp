@@ -3,9 +3,9 @@
 #include <stdexcept>
 #include <string>
 
-#include "portamc/cvf/cluster_bonds.hpp"
-#include "portamc/cvf/cluster_labels.hpp"
-#include "portamc/cvf/union_find.hpp"
+#include "portamc/cvf/detail/cluster_bonds.hpp"
+#include "portamc/cvf/detail/cluster_labels.hpp"
+#include "portamc/cvf/detail/union_find.hpp"
 
 namespace portamc::cvf {
 

@@ -1,4 +1,4 @@
-#include "portamc/cvf/volume_move.hpp"
+#include "portamc/cvf/detail/volume_move.hpp"
 
 #include <cmath>
 #include <limits>

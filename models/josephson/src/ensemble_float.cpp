@@ -1,6 +1,6 @@
 // Ensemble of the washboard in float, on the default execution space and, where it differs,
 // the default host space (one file per precision so that builds compile them in parallel).
-#include "portamc/josephson/ensemble_impl.hpp"
+#include "portamc/josephson/detail/ensemble_impl.hpp"
 
 namespace portamc::josephson {
 

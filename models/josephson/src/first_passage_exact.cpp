@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "portamc/josephson/quadrature.hpp"
+#include "portamc/josephson/detail/quadrature.hpp"
 #include "theory_checks.hpp"
 
 namespace portamc::josephson {

@@ -5,7 +5,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "portamc/josephson/quadrature.hpp"
+#include "portamc/josephson/detail/quadrature.hpp"
 #include "portamc/josephson/washboard.hpp"
 #include "theory_checks.hpp"
 

@@ -1,4 +1,4 @@
-#include "portamc/josephson/quadrature.hpp"
+#include "portamc/josephson/detail/quadrature.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -1,4 +1,4 @@
-#include "portamc/josephson/realisation_states.hpp"
+#include "portamc/josephson/detail/realisation_states.hpp"
 
 #include <algorithm>
 #include <numeric>

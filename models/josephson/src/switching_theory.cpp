@@ -10,8 +10,8 @@
 #include <string>
 #include <unordered_map>
 
+#include "portamc/josephson/detail/quadrature.hpp"
 #include "portamc/josephson/first_passage_exact.hpp"
-#include "portamc/josephson/quadrature.hpp"
 #include "theory_checks.hpp"
 
 namespace portamc::josephson {

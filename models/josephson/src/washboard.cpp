@@ -4,7 +4,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "portamc/josephson/quadrature.hpp"
+#include "portamc/josephson/detail/quadrature.hpp"
 #include "theory_checks.hpp"
 
 namespace portamc::josephson {

@@ -9,7 +9,7 @@
 
 #include "portamc/device_info.hpp"
 #include "portamc/lattice.hpp"
-#include "portamc/muca/ising_muca.hpp"
+#include "portamc/muca/detail/ising_muca.hpp"
 
 namespace portamc::muca {
 

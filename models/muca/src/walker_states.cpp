@@ -1,4 +1,4 @@
-#include "portamc/muca/walker_states.hpp"
+#include "portamc/muca/detail/walker_states.hpp"
 
 #include <stdexcept>
 #include <string>

@@ -1,4 +1,4 @@
-#include "portamc/su2/decomposition.hpp"
+#include "portamc/su2/detail/decomposition.hpp"
 
 #include <functional>
 #include <stdexcept>

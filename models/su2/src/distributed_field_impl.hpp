@@ -12,10 +12,10 @@
 #include "halo_exchange_impl.hpp"
 #include "portamc/kokkos_compat.hpp"
 #include "portamc/rng.hpp"
+#include "portamc/su2/detail/field_kernels.hpp"
+#include "portamc/su2/detail/random_su2.hpp"
+#include "portamc/su2/detail/update_kernels.hpp"
 #include "portamc/su2/distributed_field.hpp"
-#include "portamc/su2/field_kernels.hpp"
-#include "portamc/su2/random_su2.hpp"
-#include "portamc/su2/update_kernels.hpp"
 
 namespace portamc::su2 {
 

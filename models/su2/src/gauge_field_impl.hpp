@@ -7,7 +7,7 @@
 #include <string>
 
 #include "portamc/device_info.hpp"
-#include "portamc/su2/field_kernels.hpp"
+#include "portamc/su2/detail/field_kernels.hpp"
 #include "portamc/su2/gauge_field.hpp"
 
 namespace portamc::su2 {

@@ -1,4 +1,4 @@
-#include "portamc/su2/geometry.hpp"
+#include "portamc/su2/detail/geometry.hpp"
 
 #include <stdexcept>
 #include <string>

@@ -7,7 +7,7 @@
 #include <string>
 
 #include "portamc/kokkos_compat.hpp"
-#include "portamc/su2/halo_exchange.hpp"
+#include "portamc/su2/detail/halo_exchange.hpp"
 
 namespace portamc::su2 {
 

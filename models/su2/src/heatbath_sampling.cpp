@@ -1,4 +1,4 @@
-#include "portamc/su2/heatbath_sampling.hpp"
+#include "portamc/su2/detail/heatbath_sampling.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -1,4 +1,4 @@
-#include "portamc/su2/single_link_sampler.hpp"
+#include "portamc/su2/detail/single_link_sampler.hpp"
 
 #include <stdexcept>
 #include <string>

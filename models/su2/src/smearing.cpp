@@ -9,8 +9,8 @@
 #include <string>
 #include <utility>
 
-#include "portamc/su2/geometry.hpp"
-#include "portamc/su2/link_storage.hpp"
+#include "portamc/su2/detail/geometry.hpp"
+#include "portamc/su2/detail/link_storage.hpp"
 #include "portamc/su2/quaternion.hpp"
 
 namespace portamc::su2 {

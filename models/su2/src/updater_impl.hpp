@@ -5,8 +5,8 @@
 #include <string>
 
 #include "portamc/rng.hpp"
-#include "portamc/su2/queued_heatbath_kernel.hpp"
-#include "portamc/su2/update_kernels.hpp"
+#include "portamc/su2/detail/queued_heatbath_kernel.hpp"
+#include "portamc/su2/detail/update_kernels.hpp"
 #include "portamc/su2/updater.hpp"
 
 namespace portamc::su2 {

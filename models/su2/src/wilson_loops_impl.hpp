@@ -19,9 +19,9 @@
 #include <vector>
 
 #include "portamc/device_info.hpp"
+#include "portamc/su2/detail/geometry.hpp"
+#include "portamc/su2/detail/link_storage.hpp"
 #include "portamc/su2/gauge_field.hpp"
-#include "portamc/su2/geometry.hpp"
-#include "portamc/su2/link_storage.hpp"
 #include "portamc/su2/quaternion.hpp"
 #include "portamc/su2/wilson_loops.hpp"
 

@@ -1,4 +1,4 @@
-#include "portamc/tilings/aztec_shuffling.hpp"
+#include "portamc/tilings/detail/aztec_shuffling.hpp"
 
 #include <algorithm>
 #include <cmath>

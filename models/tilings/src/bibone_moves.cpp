@@ -1,4 +1,4 @@
-#include "portamc/tilings/bibone_moves.hpp"
+#include "portamc/tilings/detail/bibone_moves.hpp"
 
 #include <algorithm>
 #include <array>

@@ -1,4 +1,4 @@
-#include "portamc/tilings/domino_glauber.hpp"
+#include "portamc/tilings/detail/domino_glauber.hpp"
 
 #include <utility>
 

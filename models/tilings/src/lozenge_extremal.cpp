@@ -1,4 +1,4 @@
-#include "portamc/tilings/lozenge_extremal.hpp"
+#include "portamc/tilings/detail/lozenge_extremal.hpp"
 
 #include <functional>
 #include <queue>

@@ -1,8 +1,8 @@
-#include "portamc/tilings/lozenge_glauber.hpp"
+#include "portamc/tilings/detail/lozenge_glauber.hpp"
 
 #include <utility>
 
-#include "portamc/tilings/lozenge_extremal.hpp"
+#include "portamc/tilings/detail/lozenge_extremal.hpp"
 
 namespace portamc::tilings {
 

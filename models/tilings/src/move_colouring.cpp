@@ -1,4 +1,4 @@
-#include "portamc/tilings/move_colouring.hpp"
+#include "portamc/tilings/detail/move_colouring.hpp"
 
 #include <Kokkos_Core.hpp>
 #include <algorithm>
@@ -6,7 +6,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "portamc/tilings/move_colouring_kokkos_kernels.hpp"
+#include "portamc/tilings/detail/move_colouring_kokkos_kernels.hpp"
 
 namespace portamc::tilings {
 

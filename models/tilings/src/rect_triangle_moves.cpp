@@ -1,4 +1,4 @@
-#include "portamc/tilings/rect_triangle_moves.hpp"
+#include "portamc/tilings/detail/rect_triangle_moves.hpp"
 
 #include <algorithm>
 #include <cmath>

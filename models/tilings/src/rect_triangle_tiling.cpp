@@ -5,7 +5,7 @@
 #include <stdexcept>
 #include <utility>
 
-#include "portamc/tilings/lozenge_extremal.hpp"
+#include "portamc/tilings/detail/lozenge_extremal.hpp"
 #include "portamc/tilings/rect_triangle_enumeration.hpp"
 
 namespace portamc::tilings {

@@ -9,7 +9,7 @@
 
 #include "portamc/device_info.hpp"
 #include "portamc/tilings/bibone_tileability.hpp"
-#include "portamc/tilings/lozenge_extremal.hpp"
+#include "portamc/tilings/detail/lozenge_extremal.hpp"
 #include "portamc/tilings/run.hpp"
 #include "portamc/tilings/thurston.hpp"
 

@@ -4,10 +4,10 @@
 #include <string>
 #include <vector>
 
-#include "portamc/tilings/distributed_anchor_glauber.hpp"
-#include "portamc/tilings/distributed_tiled_domino.hpp"
+#include "portamc/tilings/detail/distributed_anchor_glauber.hpp"
+#include "portamc/tilings/detail/distributed_tiled_domino.hpp"
+#include "portamc/tilings/detail/slab_decomposition.hpp"
 #include "portamc/tilings/sampling_run.hpp"
-#include "portamc/tilings/slab_decomposition.hpp"
 
 namespace portamc::tilings {
 

@@ -1,4 +1,4 @@
-#include "portamc/tilings/six_vertex_arrows.hpp"
+#include "portamc/tilings/detail/six_vertex_arrows.hpp"
 
 #include <cstddef>
 #include <stdexcept>

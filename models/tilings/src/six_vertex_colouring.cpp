@@ -1,4 +1,4 @@
-#include "portamc/tilings/six_vertex_colouring.hpp"
+#include "portamc/tilings/detail/six_vertex_colouring.hpp"
 
 namespace portamc::tilings {
 

@@ -1,9 +1,9 @@
 // The six-vertex device code compiled once into the library, for the default execution space
 // and, where it differs, the host one (the headers declare these instantiations extern).
 #include "portamc/kokkos_compat.hpp"
-#include "portamc/tilings/six_vertex_cftp.hpp"
-#include "portamc/tilings/six_vertex_dynamics.hpp"
-#include "portamc/tilings/six_vertex_glauber.hpp"
+#include "portamc/tilings/detail/six_vertex_cftp.hpp"
+#include "portamc/tilings/detail/six_vertex_dynamics.hpp"
+#include "portamc/tilings/detail/six_vertex_glauber.hpp"
 
 namespace portamc::tilings {
 

@@ -1,4 +1,4 @@
-#include "portamc/tilings/slab_decomposition.hpp"
+#include "portamc/tilings/detail/slab_decomposition.hpp"
 
 #include <algorithm>
 #include <stdexcept>

@@ -11,10 +11,10 @@
 #include <string>
 #include <vector>
 
-#include "portamc/tilings/bibone_glauber.hpp"
-#include "portamc/tilings/distributed_anchor_glauber.hpp"
+#include "portamc/tilings/detail/bibone_glauber.hpp"
+#include "portamc/tilings/detail/distributed_anchor_glauber.hpp"
+#include "portamc/tilings/detail/rect_triangle_glauber.hpp"
 #include "portamc/tilings/rect_triangle_geometry.hpp"
-#include "portamc/tilings/rect_triangle_glauber.hpp"
 #include "portamc/tilings/rect_triangle_heights.hpp"
 #include "sample_source.hpp"
 #include "state_bytes.hpp"

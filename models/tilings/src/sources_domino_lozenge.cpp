@@ -7,13 +7,13 @@
 #include <algorithm>
 #include <string>
 
-#include "portamc/tilings/aztec_shuffling.hpp"
-#include "portamc/tilings/distributed_glauber.hpp"
-#include "portamc/tilings/distributed_tiled_domino.hpp"
-#include "portamc/tilings/domino_glauber.hpp"
+#include "portamc/tilings/detail/aztec_shuffling.hpp"
+#include "portamc/tilings/detail/distributed_glauber.hpp"
+#include "portamc/tilings/detail/distributed_tiled_domino.hpp"
+#include "portamc/tilings/detail/domino_glauber.hpp"
+#include "portamc/tilings/detail/lozenge_extremal.hpp"
+#include "portamc/tilings/detail/lozenge_glauber.hpp"
 #include "portamc/tilings/domino_heights.hpp"
-#include "portamc/tilings/lozenge_extremal.hpp"
-#include "portamc/tilings/lozenge_glauber.hpp"
 #include "sample_source.hpp"
 #include "state_bytes.hpp"
 

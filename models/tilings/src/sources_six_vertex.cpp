@@ -5,9 +5,9 @@
 // share one code path.
 #include <string>
 
-#include "portamc/tilings/distributed_six_vertex.hpp"
-#include "portamc/tilings/six_vertex_cftp.hpp"
-#include "portamc/tilings/six_vertex_glauber.hpp"
+#include "portamc/tilings/detail/distributed_six_vertex.hpp"
+#include "portamc/tilings/detail/six_vertex_cftp.hpp"
+#include "portamc/tilings/detail/six_vertex_glauber.hpp"
 #include "portamc/tilings/six_vertex_heights.hpp"
 #include "sample_source.hpp"
 

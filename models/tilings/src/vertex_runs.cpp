@@ -1,4 +1,4 @@
-#include "portamc/tilings/vertex_runs.hpp"
+#include "portamc/tilings/detail/vertex_runs.hpp"
 
 #include <algorithm>
 #include <cstdint>

@@ -9,10 +9,10 @@
 #include <random>
 #include <vector>
 
-#include "portamc/cvf/cluster_bonds.hpp"
-#include "portamc/cvf/cluster_labels.hpp"
-#include "portamc/cvf/swendsen_wang.hpp"
-#include "portamc/cvf/union_find.hpp"
+#include "portamc/cvf/detail/cluster_bonds.hpp"
+#include "portamc/cvf/detail/cluster_labels.hpp"
+#include "portamc/cvf/detail/swendsen_wang.hpp"
+#include "portamc/cvf/detail/union_find.hpp"
 
 namespace cvf = portamc::cvf;
 using cvf::Geometry;

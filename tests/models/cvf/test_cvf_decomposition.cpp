@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "../../mpi/cvf_chain_compare.hpp"
-#include "portamc/cvf/decomposition.hpp"
+#include "portamc/cvf/detail/decomposition.hpp"
 
 namespace {
 

@@ -5,7 +5,7 @@
 #include <cmath>
 #include <vector>
 
-#include "portamc/cvf/eta_update.hpp"
+#include "portamc/cvf/detail/eta_update.hpp"
 #include "test_cvf_support.hpp"
 
 namespace cvf = portamc::cvf;

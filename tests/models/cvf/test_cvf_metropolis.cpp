@@ -7,8 +7,8 @@
 #include <cmath>
 #include <set>
 
+#include "portamc/cvf/detail/metropolis.hpp"
 #include "portamc/cvf/exact.hpp"
-#include "portamc/cvf/metropolis.hpp"
 #include "portamc/cvf/simulation.hpp"
 #include "portamc/statistics.hpp"
 #include "test_cvf_support.hpp"

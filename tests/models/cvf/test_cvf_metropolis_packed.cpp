@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "portamc/cvf/metropolis_packed.hpp"
+#include "portamc/cvf/detail/metropolis_packed.hpp"
 #include "portamc/cvf/simulation.hpp"
 #include "test_cvf_support.hpp"
 

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "../tilings/chi_square.hpp"
-#include "portamc/cvf/acceptance.hpp"
+#include "portamc/cvf/detail/acceptance.hpp"
 #include "portamc/cvf/geometry.hpp"
 #include "portamc/rng.hpp"
 

@@ -8,8 +8,8 @@
 #include <random>
 #include <vector>
 
+#include "portamc/cvf/detail/swendsen_wang.hpp"
 #include "portamc/cvf/exact.hpp"
-#include "portamc/cvf/swendsen_wang.hpp"
 
 namespace cvf = portamc::cvf;
 using cvf::Geometry;

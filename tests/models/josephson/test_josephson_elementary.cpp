@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "portamc/fast_math.hpp"
-#include "portamc/josephson/elementary.hpp"
+#include "portamc/josephson/detail/elementary.hpp"
 
 namespace {
 

@@ -20,8 +20,8 @@
 #include <vector>
 
 #include "portamc/fast_math.hpp"
+#include "portamc/josephson/detail/plain_kernel.hpp"
 #include "portamc/josephson/ensemble.hpp"
-#include "portamc/josephson/plain_kernel.hpp"
 #include "quick_escape.hpp"
 
 namespace {

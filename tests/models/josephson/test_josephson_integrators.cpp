@@ -20,7 +20,7 @@
 #include <string>
 #include <vector>
 
-#include "portamc/josephson/ensemble_impl.hpp"
+#include "portamc/josephson/detail/ensemble_impl.hpp"
 
 namespace {
 

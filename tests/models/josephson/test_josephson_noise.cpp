@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "portamc/fast_math.hpp"
-#include "portamc/josephson/noise.hpp"
+#include "portamc/josephson/detail/noise.hpp"
 #include "portamc/rng.hpp"
 
 namespace {

@@ -12,10 +12,10 @@
 #include <vector>
 
 #include "../../common/expect_error.hpp"
+#include "portamc/josephson/detail/plain_kernel.hpp"
 #include "portamc/josephson/ensemble.hpp"
 #include "portamc/josephson/names.hpp"
 #include "portamc/josephson/parameters.hpp"
-#include "portamc/josephson/plain_kernel.hpp"
 
 namespace {
 

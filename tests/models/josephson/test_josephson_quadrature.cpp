@@ -1,7 +1,7 @@
 // Tests of the adaptive Gauss–Kronrod quadrature: the degree of exactness of the single-panel
 // rule (which checks every tabulated node and weight), integrals with known values including
 // endpoint singularities, honesty of the error estimate, and the reporting of failures.
-#include "portamc/josephson/quadrature.hpp"
+#include "portamc/josephson/detail/quadrature.hpp"
 
 #include <gtest/gtest.h>
 

@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
+#include "portamc/josephson/detail/realisation_states.hpp"
 #include "portamc/josephson/ensemble.hpp"
-#include "portamc/josephson/realisation_states.hpp"
 #include "quick_escape.hpp"
 
 namespace {

@@ -6,8 +6,8 @@
 #include <cmath>
 #include <cstdint>
 
+#include "portamc/muca/detail/ising_muca.hpp"
 #include "portamc/muca/ising_exact.hpp"
-#include "portamc/muca/ising_muca.hpp"
 
 namespace {
 

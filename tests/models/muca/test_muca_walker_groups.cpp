@@ -8,8 +8,8 @@
 #include <cmath>
 #include <vector>
 
+#include "portamc/muca/detail/ising_muca.hpp"
 #include "portamc/muca/ising_exact.hpp"
-#include "portamc/muca/ising_muca.hpp"
 
 namespace {
 

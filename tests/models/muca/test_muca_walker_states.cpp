@@ -7,7 +7,7 @@
 #include <stdexcept>
 #include <vector>
 
-#include "portamc/muca/walker_states.hpp"
+#include "portamc/muca/detail/walker_states.hpp"
 
 namespace {
 

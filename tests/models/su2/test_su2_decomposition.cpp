@@ -8,9 +8,9 @@
 #include <string>
 #include <vector>
 
-#include "portamc/su2/decomposition.hpp"
-#include "portamc/su2/geometry.hpp"
-#include "portamc/su2/sub_lattice.hpp"
+#include "portamc/su2/detail/decomposition.hpp"
+#include "portamc/su2/detail/geometry.hpp"
+#include "portamc/su2/detail/sub_lattice.hpp"
 
 namespace {
 

@@ -9,8 +9,8 @@
 #include <type_traits>
 #include <vector>
 
+#include "portamc/su2/detail/update_kernels.hpp"
 #include "portamc/su2/gauge_field.hpp"
-#include "portamc/su2/update_kernels.hpp"
 #include "su2_test_support.hpp"
 
 namespace {

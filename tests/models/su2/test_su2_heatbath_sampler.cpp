@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "portamc/su2/heatbath_sampling.hpp"
-#include "portamc/su2/single_link_sampler.hpp"
+#include "portamc/su2/detail/heatbath_sampling.hpp"
+#include "portamc/su2/detail/single_link_sampler.hpp"
 #include "su2_test_support.hpp"
 
 namespace {

@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "portamc/tilings/distributed_glauber.hpp"
+#include "portamc/tilings/detail/distributed_glauber.hpp"
 
 namespace portamc::tilings::testing {
 

@@ -20,7 +20,7 @@
 
 #include "chi_square.hpp"
 #include "domino_laws.hpp"
-#include "portamc/tilings/aztec_shuffling.hpp"
+#include "portamc/tilings/detail/aztec_shuffling.hpp"
 #include "portamc/tilings/domino_enumeration.hpp"
 
 namespace {

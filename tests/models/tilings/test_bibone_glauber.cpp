@@ -17,7 +17,7 @@
 #include "chi_square.hpp"
 #include "portamc/rng.hpp"
 #include "portamc/tilings/bibone_enumeration.hpp"
-#include "portamc/tilings/bibone_glauber.hpp"
+#include "portamc/tilings/detail/bibone_glauber.hpp"
 
 namespace {
 

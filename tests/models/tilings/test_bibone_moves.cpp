@@ -14,7 +14,7 @@
 
 #include "portamc/tilings/bibone_domain.hpp"
 #include "portamc/tilings/bibone_enumeration.hpp"
-#include "portamc/tilings/bibone_moves.hpp"
+#include "portamc/tilings/detail/bibone_moves.hpp"
 
 namespace {
 

@@ -11,9 +11,9 @@
 
 #include "chi_square.hpp"
 #include "portamc/tilings/class_order.hpp"
-#include "portamc/tilings/domino_glauber.hpp"
+#include "portamc/tilings/detail/domino_glauber.hpp"
+#include "portamc/tilings/detail/six_vertex_cftp.hpp"
 #include "portamc/tilings/names.hpp"
-#include "portamc/tilings/six_vertex_cftp.hpp"
 #include "portamc/tilings/six_vertex_enumeration.hpp"
 
 namespace {

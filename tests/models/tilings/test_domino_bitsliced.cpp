@@ -14,10 +14,10 @@
 #include "chi_square.hpp"
 #include "domino_laws.hpp"
 #include "portamc/rng.hpp"
+#include "portamc/tilings/detail/domino_glauber.hpp"
+#include "portamc/tilings/detail/lozenge_glauber.hpp"
 #include "portamc/tilings/domino_enumeration.hpp"
-#include "portamc/tilings/domino_glauber.hpp"
 #include "portamc/tilings/domino_heights.hpp"
-#include "portamc/tilings/lozenge_glauber.hpp"
 #include "portamc/tilings/thurston.hpp"
 #include "tiled_launch_check.hpp"
 

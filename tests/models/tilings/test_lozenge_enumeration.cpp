@@ -12,8 +12,8 @@
 #include <vector>
 
 #include "../../common/expect_error.hpp"
+#include "portamc/tilings/detail/lozenge_extremal.hpp"
 #include "portamc/tilings/lozenge_enumeration.hpp"
-#include "portamc/tilings/lozenge_extremal.hpp"
 #include "portamc/tilings/lozenge_heights.hpp"
 #include "portamc/tilings/triangular_domain.hpp"
 

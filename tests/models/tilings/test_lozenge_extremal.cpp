@@ -5,8 +5,8 @@
 #include <stdexcept>
 
 #include "../../common/expect_error.hpp"
+#include "portamc/tilings/detail/lozenge_extremal.hpp"
 #include "portamc/tilings/lozenge_enumeration.hpp"
-#include "portamc/tilings/lozenge_extremal.hpp"
 #include "portamc/tilings/lozenge_heights.hpp"
 #include "portamc/tilings/triangular_domain.hpp"
 

@@ -21,11 +21,11 @@
 #include <vector>
 
 #include "portamc/tilings/bibone_domain.hpp"
-#include "portamc/tilings/bibone_moves.hpp"
-#include "portamc/tilings/move_colouring.hpp"
-#include "portamc/tilings/move_colouring_kokkos_kernels.hpp"
+#include "portamc/tilings/detail/bibone_moves.hpp"
+#include "portamc/tilings/detail/move_colouring.hpp"
+#include "portamc/tilings/detail/move_colouring_kokkos_kernels.hpp"
+#include "portamc/tilings/detail/rect_triangle_moves.hpp"
 #include "portamc/tilings/names.hpp"
-#include "portamc/tilings/rect_triangle_moves.hpp"
 #include "portamc/tilings/triangular_domain.hpp"
 
 namespace {

@@ -18,10 +18,10 @@
 
 #include "chi_square.hpp"
 #include "portamc/rng.hpp"
+#include "portamc/tilings/detail/rect_triangle_glauber.hpp"
+#include "portamc/tilings/detail/rect_triangle_moves.hpp"
 #include "portamc/tilings/lozenge_enumeration.hpp"
 #include "portamc/tilings/rect_triangle_enumeration.hpp"
-#include "portamc/tilings/rect_triangle_glauber.hpp"
-#include "portamc/tilings/rect_triangle_moves.hpp"
 #include "portamc/tilings/rect_triangle_tiling.hpp"
 
 namespace {

@@ -15,10 +15,10 @@
 #include <utility>
 #include <vector>
 
+#include "portamc/tilings/detail/rect_triangle_glauber.hpp"
 #include "portamc/tilings/lozenge_enumeration.hpp"
 #include "portamc/tilings/lozenge_heights.hpp"
 #include "portamc/tilings/rect_triangle_enumeration.hpp"
-#include "portamc/tilings/rect_triangle_glauber.hpp"
 #include "portamc/tilings/rect_triangle_heights.hpp"
 #include "portamc/tilings/rect_triangle_tiling.hpp"
 #include "portamc/tilings/run.hpp"

@@ -12,7 +12,7 @@
 
 #include "../../common/expect_error.hpp"
 #include "chi_square.hpp"
-#include "portamc/tilings/six_vertex_cftp.hpp"
+#include "portamc/tilings/detail/six_vertex_cftp.hpp"
 #include "portamc/tilings/six_vertex_enumeration.hpp"
 
 namespace {

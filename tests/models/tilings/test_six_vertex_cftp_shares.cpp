@@ -9,7 +9,7 @@
 #include <utility>
 #include <vector>
 
-#include "portamc/tilings/six_vertex_cftp.hpp"
+#include "portamc/tilings/detail/six_vertex_cftp.hpp"
 
 namespace {
 

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "chi_square.hpp"
-#include "portamc/tilings/six_vertex_cftp.hpp"
+#include "portamc/tilings/detail/six_vertex_cftp.hpp"
 #include "portamc/tilings/six_vertex_enumeration.hpp"
 
 namespace {

@@ -7,8 +7,8 @@
 #include <stdexcept>
 
 #include "../../common/expect_error.hpp"
-#include "portamc/tilings/domino_glauber.hpp"
-#include "portamc/tilings/lozenge_glauber.hpp"
+#include "portamc/tilings/detail/domino_glauber.hpp"
+#include "portamc/tilings/detail/lozenge_glauber.hpp"
 #include "portamc/tilings/thurston.hpp"
 
 namespace {

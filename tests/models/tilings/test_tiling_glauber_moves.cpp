@@ -11,10 +11,10 @@
 #include <vector>
 
 #include "portamc/rng.hpp"
-#include "portamc/tilings/domino_glauber.hpp"
+#include "portamc/tilings/detail/domino_glauber.hpp"
+#include "portamc/tilings/detail/lozenge_extremal.hpp"
+#include "portamc/tilings/detail/lozenge_glauber.hpp"
 #include "portamc/tilings/domino_heights.hpp"
-#include "portamc/tilings/lozenge_extremal.hpp"
-#include "portamc/tilings/lozenge_glauber.hpp"
 #include "portamc/tilings/thurston.hpp"
 
 namespace {

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "portamc/tilings/domino_glauber.hpp"
+#include "portamc/tilings/detail/domino_glauber.hpp"
 #include "portamc/tilings/domino_heights.hpp"
 #include "portamc/tilings/thurston.hpp"
 

@@ -9,7 +9,7 @@
 #include <array>
 #include <cstdint>
 
-#include "portamc/cvf/fast_index.hpp"
+#include "portamc/cvf/detail/fast_index.hpp"
 #include "portamc/cvf/geometry.hpp"
 
 namespace portamc::cvf {

@@ -28,9 +28,9 @@
 #include <vector>
 
 #include "portamc/byte_exchange.hpp"
-#include "portamc/cvf/decomposition.hpp"
+#include "portamc/cvf/detail/decomposition.hpp"
+#include "portamc/cvf/detail/slab_kernels.hpp"
 #include "portamc/cvf/simulation.hpp"
-#include "portamc/cvf/slab_kernels.hpp"
 #include "portamc/parallel.hpp"
 
 namespace portamc::cvf {

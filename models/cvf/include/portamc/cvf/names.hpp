@@ -2,8 +2,8 @@
 // The names of the cvf enumerations, one table each (portamc/enum_names.hpp): the choices of
 // portamc-cvf's keys, the to_string functions and the attributes of the output file all come
 // from these.
-#include "portamc/cvf/cluster_labels.hpp"
-#include "portamc/cvf/metropolis_packed.hpp"
+#include "portamc/cvf/detail/cluster_labels.hpp"
+#include "portamc/cvf/detail/metropolis_packed.hpp"
 #include "portamc/cvf/parameters.hpp"
 #include "portamc/cvf/run.hpp"
 #include "portamc/enum_names.hpp"

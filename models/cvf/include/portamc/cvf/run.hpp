@@ -16,8 +16,8 @@
 #include <string>
 #include <vector>
 
-#include "portamc/cvf/cluster_labels.hpp"
-#include "portamc/cvf/metropolis_packed.hpp"
+#include "portamc/cvf/detail/cluster_labels.hpp"
+#include "portamc/cvf/detail/metropolis_packed.hpp"
 #include "portamc/cvf/parameters.hpp"
 #include "portamc/halo_transport.hpp"
 #include "portamc/parallel.hpp"

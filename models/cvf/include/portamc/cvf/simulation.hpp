@@ -12,15 +12,15 @@
 #include <stdexcept>
 #include <vector>
 
-#include "portamc/cvf/acceptance.hpp"
 #include "portamc/cvf/counts.hpp"
-#include "portamc/cvf/eta_update.hpp"
+#include "portamc/cvf/detail/acceptance.hpp"
+#include "portamc/cvf/detail/eta_update.hpp"
+#include "portamc/cvf/detail/metropolis.hpp"
+#include "portamc/cvf/detail/metropolis_packed.hpp"
+#include "portamc/cvf/detail/volume_move.hpp"
 #include "portamc/cvf/lennard_jones.hpp"
-#include "portamc/cvf/metropolis.hpp"
-#include "portamc/cvf/metropolis_packed.hpp"
 #include "portamc/cvf/parameters.hpp"
 #include "portamc/cvf/state.hpp"
-#include "portamc/cvf/volume_move.hpp"
 
 namespace portamc::cvf {
 

@@ -27,7 +27,7 @@
 #include <Kokkos_Core.hpp>
 #include <cstdint>
 
-#include "portamc/josephson/ensemble_kernels.hpp"
+#include "portamc/josephson/detail/ensemble_kernels.hpp"
 #include "portamc/josephson/ensemble_results.hpp"
 #include "portamc/josephson/forces.hpp"
 #include "portamc/josephson/parameters.hpp"

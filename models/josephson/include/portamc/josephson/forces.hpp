@@ -4,7 +4,7 @@
 // Device-callable functors; `from` builds one from the parameters on the host.
 #include <Kokkos_Core.hpp>
 
-#include "portamc/josephson/elementary.hpp"
+#include "portamc/josephson/detail/elementary.hpp"
 #include "portamc/josephson/parameters.hpp"
 
 namespace portamc::josephson {

@@ -3,8 +3,8 @@
 // of portamc-josephson's keys, the to_string functions (and rate_formula_name) and the
 // attributes of its output files come from these.
 #include "portamc/enum_names.hpp"
+#include "portamc/josephson/detail/ensemble_kernels.hpp"
 #include "portamc/josephson/ensemble.hpp"
-#include "portamc/josephson/ensemble_kernels.hpp"
 #include "portamc/josephson/kramers.hpp"
 #include "portamc/josephson/parameters.hpp"
 #include "portamc/josephson/run.hpp"

@@ -33,11 +33,11 @@
 #include <utility>
 #include <vector>
 
+#include "portamc/josephson/detail/realisation_states.hpp"
 #include "portamc/josephson/ensemble.hpp"
 #include "portamc/josephson/ensemble_results.hpp"
 #include "portamc/josephson/kramers.hpp"
 #include "portamc/josephson/parameters.hpp"
-#include "portamc/josephson/realisation_states.hpp"
 #include "portamc/josephson/units.hpp"
 #include "portamc/parallel.hpp"
 

@@ -18,8 +18,8 @@
 #include <string>
 #include <vector>
 
-#include "portamc/muca/ising_muca.hpp"
-#include "portamc/muca/walker_states.hpp"
+#include "portamc/muca/detail/ising_muca.hpp"
+#include "portamc/muca/detail/walker_states.hpp"
 #include "portamc/parallel.hpp"
 
 namespace portamc::muca {

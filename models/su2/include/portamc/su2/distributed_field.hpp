@@ -22,10 +22,10 @@
 #include <vector>
 
 #include "portamc/parallel.hpp"
-#include "portamc/su2/decomposition.hpp"
+#include "portamc/su2/detail/decomposition.hpp"
+#include "portamc/su2/detail/halo_exchange.hpp"
+#include "portamc/su2/detail/sub_lattice.hpp"
 #include "portamc/su2/gauge_field.hpp"
-#include "portamc/su2/halo_exchange.hpp"
-#include "portamc/su2/sub_lattice.hpp"
 #include "portamc/su2/updater.hpp"
 
 namespace portamc::su2 {

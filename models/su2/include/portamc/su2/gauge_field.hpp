@@ -16,8 +16,8 @@
 #include <vector>
 
 #include "portamc/kokkos_compat.hpp"
-#include "portamc/su2/geometry.hpp"
-#include "portamc/su2/link_storage.hpp"
+#include "portamc/su2/detail/geometry.hpp"
+#include "portamc/su2/detail/link_storage.hpp"
 
 namespace portamc::su2 {
 

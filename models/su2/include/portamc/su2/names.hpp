@@ -3,7 +3,7 @@
 // portamc-su2's keys, the to_string functions and the attributes of its files come from these.
 #include "portamc/enum_names.hpp"
 #include "portamc/su2/config_file.hpp"
-#include "portamc/su2/heatbath_sampling.hpp"
+#include "portamc/su2/detail/heatbath_sampling.hpp"
 #include "portamc/su2/run.hpp"
 
 namespace portamc::su2 {

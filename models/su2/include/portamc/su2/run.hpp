@@ -21,8 +21,8 @@
 
 #include "portamc/parallel.hpp"
 #include "portamc/su2/config_file.hpp"
+#include "portamc/su2/detail/heatbath_sampling.hpp"
 #include "portamc/su2/distributed_field.hpp"
-#include "portamc/su2/heatbath_sampling.hpp"
 #include "portamc/su2/potential.hpp"
 #include "portamc/su2/updater.hpp"
 

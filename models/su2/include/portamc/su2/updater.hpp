@@ -17,9 +17,9 @@
 
 #include "portamc/histogram.hpp"
 #include "portamc/kokkos_compat.hpp"
+#include "portamc/su2/detail/heatbath_sampling.hpp"
+#include "portamc/su2/detail/reductions.hpp"
 #include "portamc/su2/gauge_field.hpp"
-#include "portamc/su2/heatbath_sampling.hpp"
-#include "portamc/su2/reductions.hpp"
 
 namespace portamc::su2 {
 

@@ -4,9 +4,9 @@
 // attributes of the output file all come from these.
 #include "portamc/enum_names.hpp"
 #include "portamc/tilings/class_order.hpp"
+#include "portamc/tilings/detail/move_colouring.hpp"
 #include "portamc/tilings/glauber_results.hpp"
 #include "portamc/tilings/glauber_weights.hpp"
-#include "portamc/tilings/move_colouring.hpp"
 #include "portamc/tilings/run.hpp"
 
 namespace portamc::tilings {

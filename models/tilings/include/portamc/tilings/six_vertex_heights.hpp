@@ -5,8 +5,8 @@
 #include <array>
 #include <vector>
 
+#include "portamc/tilings/detail/six_vertex_local.hpp"
 #include "portamc/tilings/six_vertex_boundary.hpp"
-#include "portamc/tilings/six_vertex_local.hpp"
 #include "portamc/tilings/six_vertex_weights.hpp"
 
 namespace portamc::tilings {

@@ -16,7 +16,7 @@
 // checked directly as well.
 #include <string>
 
-#include "portamc/tilings/six_vertex_local.hpp"
+#include "portamc/tilings/detail/six_vertex_local.hpp"
 
 namespace portamc::tilings {
 
