@@ -15,7 +15,18 @@ namespace portamc_test {
 
 using Space = Kokkos::DefaultExecutionSpace;
 
-enum class FastFunction { sin, cos, sincos_cos, sincos_sin, reduced_cos, reduced_sin, log, sqrt };
+enum class FastFunction {
+  sin,
+  cos,
+  sincos_cos,
+  sincos_sin,
+  reduced_cos,
+  reduced_sin,
+  log,
+  sqrt,
+  log2_normal,
+  sqrt_normal
+};
 
 /// Public functor (not a lambda in a TEST body) so that nvcc compiles its device code.
 struct EvaluateFast {
@@ -52,6 +63,12 @@ struct EvaluateFast {
         break;
       case FastFunction::sqrt:
         value(i) = portamc::fastmath::sqrt(x);
+        break;
+      case FastFunction::log2_normal:
+        value(i) = portamc::fastmath::log2_normal(x);
+        break;
+      case FastFunction::sqrt_normal:
+        value(i) = portamc::fastmath::sqrt_normal(x);
         break;
     }
   }
@@ -128,6 +145,24 @@ TEST(FastMath, SqrtWithinRelativeBound) {
     ASSERT_LE(std::abs(y[i] - exact), 2.5e-7 * exact) << x[i];
   }
   EXPECT_EQ(evaluate(FastFunction::sqrt, {0.0f})[0], 0.0);
+}
+
+/// The flush-to-zero variants on normal numbers: log2 within log's bound (in units of log2),
+/// sqrt within sqrt's; 0 stays 0.
+TEST(FastMath, NormalOnlyLog2AndSqrtWithinBound) {
+  std::vector<float> x = spread(0.5, 2.0, 100000);
+  for (int e = -126; e <= 127; ++e)
+    for (double m : {1.0, 1.1, 1.3, 1.5, 1.7, 1.99}) x.push_back(std::ldexp(float(m), e));
+  const auto l = evaluate(FastFunction::log2_normal, x);
+  const auto r = evaluate(FastFunction::sqrt_normal, x);
+  for (std::size_t i = 0; i < x.size(); ++i) {
+    const double exact = std::log2(double(x[i]));
+    const bool near_one = x[i] >= 0.5f && x[i] <= 2.0f;
+    const double bound = (near_one ? 4e-7 : 4e-7 * std::abs(exact)) / std::log(2.0);
+    ASSERT_LE(std::abs(l[i] - exact), bound) << x[i];
+    ASSERT_LE(std::abs(r[i] - std::sqrt(double(x[i]))), 2.5e-7 * std::sqrt(double(x[i]))) << x[i];
+  }
+  EXPECT_EQ(evaluate(FastFunction::sqrt_normal, {0.0f})[0], 0.0);
 }
 
 /// The library path (every backend but CUDA) must be the library itself: no tolerance there.

@@ -15,6 +15,7 @@
 // kernels that use them (a phase of order 1 has ulp 1.2e-7-2.4e-7), and the price of reaching
 // the GPU's arithmetic rate. Kernels that need correctly rounded results use kmath.
 #include <Kokkos_Core.hpp>
+#include <cmath>
 
 #include "portamc/kokkos_compat.hpp"
 
@@ -27,6 +28,17 @@ inline constexpr bool hardware_approximations = false;
 #if defined(KOKKOS_ENABLE_CUDA)
 template <>
 inline constexpr bool hardware_approximations<Kokkos::Cuda> = true;
+#endif
+
+/// True in code compiled for a GPU's special-function unit (the CUDA device pass), where the
+/// float functions below are single instructions; false in host code. A kernel that keeps its
+/// own polynomial for the CPUs (bitwise the same on every host backend, and vectorised there)
+/// selects the unit on the GPU with `if constexpr (fastmath::on_special_function_unit)`, and
+/// needs no backend #if of its own.
+#if defined(__CUDA_ARCH__)
+inline constexpr bool on_special_function_unit = true;
+#else
+inline constexpr bool on_special_function_unit = false;
 #endif
 
 #if defined(__CUDA_ARCH__)
@@ -91,6 +103,31 @@ KOKKOS_INLINE_FUNCTION float sqrt(float x) {
 #if defined(__CUDA_ARCH__)
   float root;
   asm("sqrt.approx.f32 %0, %1;" : "=f"(root) : "f"(x));
+  return root;
+#else
+  return kmath::sqrt(x);
+#endif
+}
+
+/// log2 x and sqrt x for a normal float x >= 0, with subnormal inputs and results flushed to
+/// zero: one instruction each on the special-function unit, without the subnormal scaling that
+/// log and sqrt above keep (six instructions per Box–Muller pair in josephson's noise); the
+/// library's functions elsewhere. For arguments known to be normal, the results equal
+/// log(x) / ln 2 and sqrt(x) within the bounds above.
+KOKKOS_INLINE_FUNCTION float log2_normal(float x) {
+#if defined(__CUDA_ARCH__)
+  float result;
+  asm("lg2.approx.ftz.f32 %0, %1;" : "=f"(result) : "f"(x));
+  return result;
+#else
+  return std::log2(x);
+#endif
+}
+
+KOKKOS_INLINE_FUNCTION float sqrt_normal(float x) {
+#if defined(__CUDA_ARCH__)
+  float root;
+  asm("sqrt.approx.ftz.f32 %0, %1;" : "=f"(root) : "f"(x));
   return root;
 #else
   return kmath::sqrt(x);

@@ -122,11 +122,10 @@ KOKKOS_INLINE_FUNCTION void sincos_turn(std::uint32_t w, Real& cos_angle, Real& 
     const float fraction = bit_cast<float>(0x3F800000u | (offset >> 7));
     constexpr float half_pi = 1.5707963267948966192313216916398f;
     float c, s;
-#if defined(__CUDA_ARCH__)
-    fastmath::sincos_reduced((fraction - 1.5f) * half_pi, c, s);  // one MUFU each
-#else
-    sincos_octant<float>((fraction - 1.5f) * half_pi, c, s);
-#endif
+    if constexpr (fastmath::on_special_function_unit)
+      fastmath::sincos_reduced((fraction - 1.5f) * half_pi, c, s);  // one MUFU each
+    else
+      sincos_octant<float>((fraction - 1.5f) * half_pi, c, s);
     rotate_quadrant<float>(quadrant, c, s, cos_angle, sin_angle);
   }
 }
@@ -172,9 +171,8 @@ KOKKOS_INLINE_FUNCTION double log_unit_double(double u) {
 /// ln u for normal u in (0, 1] (see the header comment).
 template <class Real>
 KOKKOS_INLINE_FUNCTION Real log_unit(Real u) {
-#if defined(__CUDA_ARCH__)
-  if constexpr (std::is_same_v<Real, float>) return fastmath::log(u);
-#endif
+  if constexpr (std::is_same_v<Real, float> && fastmath::on_special_function_unit)
+    return fastmath::log(u);
   if constexpr (std::is_same_v<Real, float>) {
     // u = 2^e m with m in [sqrt(1/2), sqrt(2)), read off the bits.
     const auto bits = bit_cast<std::int32_t>(u);
@@ -226,9 +224,8 @@ KOKKOS_INLINE_FUNCTION double sin_from_octant(double r, std::uint32_t quadrant) 
 /// sin x (see the header comment).
 template <class Real>
 KOKKOS_INLINE_FUNCTION Real sin_phase(Real x) {
-#if defined(__CUDA_ARCH__)
-  if constexpr (std::is_same_v<Real, float>) return fastmath::sin(x);
-#endif
+  if constexpr (std::is_same_v<Real, float> && fastmath::on_special_function_unit)
+    return fastmath::sin(x);
   constexpr Real two_over_pi = Real(0.63661977236758134307553505349006);
   Real k, r;
   std::uint32_t quadrant;

@@ -55,17 +55,13 @@ KOKKOS_INLINE_FUNCTION void box_muller(std::uint32_t radius_word, std::uint32_t 
     word_value = static_cast<Real>(radius_word);
   const Real u = word_value * two_pow_minus_32 + two_pow_minus_32;
   Real radius;
-#if defined(__CUDA_ARCH__)
-  if constexpr (Lean && std::is_same_v<Real, float>) {
-    float log2_u, root;
-    asm("lg2.approx.ftz.f32 %0, %1;" : "=f"(log2_u) : "f"(u));
+  if constexpr (Lean && std::is_same_v<Real, float> && fastmath::on_special_function_unit) {
     // fastmath::log is log2 u * float(ln 2); times -2 is exact, so fold it in.
-    const float minus_two_ln_u = log2_u * (-2.0f * 0.693147180559945309417f);
-    asm("sqrt.approx.ftz.f32 %0, %1;" : "=f"(root) : "f"(minus_two_ln_u));
-    radius = root;
-  } else
-#endif
-    radius = fastmath::sqrt(Real(-2) * log_unit(u));  // the library's off CUDA
+    const float minus_two_ln_u = fastmath::log2_normal(u) * (-2.0f * 0.693147180559945309417f);
+    radius = fastmath::sqrt_normal(minus_two_ln_u);
+  } else {
+    radius = fastmath::sqrt(Real(-2) * log_unit(u));  // the library's off the GPU
+  }
   Real c, s;
   sincos_turn<Real>(angle_word, c, s);
   first = radius * c;
