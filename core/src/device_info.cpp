@@ -44,6 +44,23 @@ long long DeviceInfo::resident_threads() const {
   return concurrency;
 }
 
+bool default_execution_space_available() {
+#ifdef KOKKOS_ENABLE_CUDA
+  if constexpr (std::is_same_v<Kokkos::DefaultExecutionSpace, Kokkos::Cuda>) {
+    int count = 0;
+    return cudaGetDeviceCount(&count) == cudaSuccess && count > 0;
+  }
+#endif
+  return true;
+}
+
+std::string no_device_message() {
+  return std::string("no device for the default execution space (") +
+         Kokkos::DefaultExecutionSpace::name() +
+         ") is visible: this build runs its kernels there; run it on a machine with that device "
+         "(or check CUDA_VISIBLE_DEVICES), or use a CPU build";
+}
+
 DeviceInfo default_device_info() {
   using Exec = Kokkos::DefaultExecutionSpace;
   DeviceInfo info;

@@ -3,7 +3,9 @@
 #include <Kokkos_Core.hpp>
 #include <cstdlib>
 #include <iostream>
+#include <stdexcept>
 
+#include "portamc/device_info.hpp"
 #include "portamc/kokkos_devices.hpp"
 
 namespace portamc::parallel {
@@ -42,6 +44,7 @@ Environment::~Environment() {
 }
 
 void Environment::initialize_kokkos(std::vector<std::string> arguments) {
+  if (!default_execution_space_available()) throw std::runtime_error(no_device_message());
   bool chosen = std::getenv("KOKKOS_DEVICE_ID") != nullptr;
   for (const std::string& a : arguments)
     for (const char* option : {"--kokkos-device-id", "--kokkos-map-device-id-by",

@@ -1,12 +1,9 @@
 # Driven by the install.consumer test: install, then configure, build and run the consumer and
 # the programs of examples/ against the installed package, each as a user's project would.
-function(run)
-  execute_process(COMMAND ${ARGN} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
-  if(NOT rc EQUAL 0)
-    message(FATAL_ERROR "command failed (${rc}): ${ARGN}\n${out}\n${err}")
-  endif()
-  message(STATUS "${out}")
-endfunction()
+include("${CMAKE_CURRENT_LIST_DIR}/consumer_common.cmake")
+if(NO_DEVICE)
+  return()
+endif()
 
 file(REMOVE_RECURSE "${PREFIX}" "${CONSUMER_BUILD}" "${EXAMPLES_BUILD}")
 run(${CMAKE_COMMAND} --install "${BUILD_DIR}" --prefix "${PREFIX}")

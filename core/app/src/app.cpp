@@ -206,7 +206,12 @@ int run_app(parallel::Environment& environment, int argc, char** argv,
       return exit_bad_input;
     }
   }
-  environment.initialize_kokkos(kokkos_args);
+  try {
+    environment.initialize_kokkos(kokkos_args);
+  } catch (const std::runtime_error& e) {  // a GPU build on a machine without the GPU
+    log << description.name << ": " << e.what() << "\n";
+    return exit_runtime_failure;
+  }
   const DeviceInfo device = default_device_info();
   if (version) {
     out << description.name << " " << version_string << " (git " << git_hash << ")\n"

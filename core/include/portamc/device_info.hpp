@@ -22,6 +22,16 @@ struct DeviceInfo {
   long long resident_threads() const;
 };
 
+/// Whether Kokkos::DefaultExecutionSpace can start on this machine: false for a GPU build on a
+/// machine without a visible GPU, where Kokkos would abort while initialising. Call it before
+/// Kokkos is initialised (it needs no initialisation).
+bool default_execution_space_available();
+
+/// What to tell the user in that case. It begins with "no device for the default execution
+/// space", the words by which the test suite reports its tests skipped, not failed, on such a
+/// machine (tests/CMakeLists.txt).
+std::string no_device_message();
+
 /// Describe Kokkos::DefaultExecutionSpace. Kokkos must be initialised.
 DeviceInfo default_device_info();
 

@@ -30,7 +30,9 @@ class Environment {
   /// Initialises Kokkos with `arguments` (argv[0] first, then --kokkos-* options). When Kokkos
   /// runs on GPUs and the arguments choose no device (--kokkos-device-id,
   /// --kokkos-map-device-id-by, --kokkos-num-devices, or KOKKOS_DEVICE_ID in the environment),
-  /// adds --kokkos-device-id = local_rank mod the visible devices.
+  /// adds --kokkos-device-id = local_rank mod the visible devices. Throws std::runtime_error
+  /// (no_device_message(), device_info.hpp) instead of letting Kokkos abort when the default
+  /// execution space has no device on this machine.
   void initialize_kokkos(std::vector<std::string> arguments);
   /// The device id this rank asked Kokkos for; -1 when it left the choice to Kokkos.
   int device_id() const { return device_id_; }
