@@ -1,7 +1,10 @@
+# Copyright 2026, the portamc developers. See LICENSE at the top of the portamc repository.
+#
+# SPDX-License-Identifier: BSD-3-Clause
+#
 # Spack recipe for portamc (Spack >= 1.0: package API v2.x, build systems
 # imported from the builtin repository's spack_repo.builtin.build_systems).
-#
-# SPDX-License-Identifier: (Apache-2.0 OR MIT)
+# The recipe is part of portamc and is under portamc's licence, not Spack's.
 
 from spack_repo.builtin.build_systems.cmake import CMakePackage
 from spack_repo.builtin.build_systems.cuda import CudaPackage
@@ -17,13 +20,25 @@ class Portamc(CMakePackage, CudaPackage):
     homepage = "https://github.com/portamc/portamc"
     git = "https://github.com/portamc/portamc.git"
 
+    # GitHub handle of the maintainers' account, registered together with the
+    # github.com/portamc organization at publication (spack/README.md, "Maintainers").
+    maintainers("portamc-developers")
+
+    license("BSD-3-Clause")
+
+    # Numbered versions follow project(portamc VERSION ...) in CMakeLists.txt. The tag
+    # v0.1.0 is created at publication (spack/README.md, "Versions"). "main" sorts above
+    # every number, but the concretizer prefers numbered versions: ask for it with @main.
     version("main", branch="main")
+    version("0.1.0", tag="v0.1.0")
 
     # ---------------------------------------------------------------- variants
     # +cuda comes from CudaPackage.
     variant("openmp", default=False, description="Use the Kokkos OpenMP host backend")
     variant("mpi", default=False, description="Build with MPI (multi-GPU runs)")
     variant("kokkos-kernels", default=True, description="Find and link Kokkos Kernels")
+    # The CMake project leaves BUILD_SHARED_LIBS unset, so it builds static libraries.
+    variant("shared", default=False, description="Build shared libraries (BUILD_SHARED_LIBS)")
     variant(
         "nccl",
         default=True,
@@ -62,10 +77,13 @@ class Portamc(CMakePackage, CudaPackage):
         depends_on(f"kokkos cxxstd={_std}", when=f"cxxstd={_std}")
 
     depends_on("kokkos-kernels@3.4:4", when="+kokkos-kernels")
+    depends_on("kokkos-kernels+openmp", when="+kokkos-kernels+openmp")
 
     # CUDA goes through Kokkos' nvcc_wrapper; device lambdas (KOKKOS_LAMBDA)
-    # need cuda_lambda on Kokkos <= 4. Forward the architecture to Kokkos and
-    # Kokkos Kernels, the way builtin Kokkos-based recipes do.
+    # need cuda_lambda on Kokkos <= 4. Forward the architecture to Kokkos, Kokkos
+    # Kernels and NCCL, the way builtin Kokkos-based recipes do. NCCL refuses
+    # cuda_arch=none, so without the forwarding the solver could only satisfy
+    # +nccl by turning it off (and an explicit +nccl failed).
     depends_on("kokkos+cuda+wrapper+cuda_lambda", when="+cuda")
     for _arch in CudaPackage.cuda_arch_values:
         depends_on(f"kokkos+cuda+wrapper cuda_arch={_arch}", when=f"+cuda cuda_arch={_arch}")
@@ -73,6 +91,7 @@ class Portamc(CMakePackage, CudaPackage):
             f"kokkos-kernels+cuda cuda_arch={_arch}",
             when=f"+kokkos-kernels +cuda cuda_arch={_arch}",
         )
+        depends_on(f"nccl cuda_arch={_arch}", when=f"+nccl cuda_arch={_arch}")
 
     depends_on("hdf5")  # C API
     depends_on("hdf5~mpi", when="~mpi")  # serial HDF5 unless +mpi
@@ -98,6 +117,13 @@ class Portamc(CMakePackage, CudaPackage):
         when="~cuda",
         msg="Kokkos has CUDA enabled: build portamc+cuda cuda_arch=<arch> instead",
     )
+    # portamc's shared libraries link Kokkos in; a static Kokkos must then be
+    # position-independent (kokkos~shared defaults to ~pic).
+    conflicts(
+        "^kokkos~shared~pic",
+        when="+shared",
+        msg="portamc+shared needs kokkos+shared or kokkos+pic",
+    )
 
     sanity_check_is_file = [
         join_path("bin", "portamc-muca"),
@@ -108,6 +134,7 @@ class Portamc(CMakePackage, CudaPackage):
     def cmake_args(self):
         spec = self.spec
         args = [
+            self.define_from_variant("BUILD_SHARED_LIBS", "shared"),
             self.define("PORTAMC_ENABLE_TESTS", self.run_tests),
             self.define("PORTAMC_ENABLE_BENCHMARKS", False),
             self.define("PORTAMC_ENABLE_SANITIZERS", False),
@@ -117,6 +144,12 @@ class Portamc(CMakePackage, CudaPackage):
             self.define_from_variant("PORTAMC_CXX_STANDARD", "cxxstd"),
             self.define("Kokkos_ROOT", spec["kokkos"].prefix),
         ]
+        if self.run_tests:
+            # gtest_discover_tests lists each test executable's tests by running it.
+            # Its default, POST_BUILD, does that during the build, where a +cuda test
+            # binary cannot run on a machine without a GPU; PRE_TEST moves it to ctest.
+            # This variable is the DISCOVERY_MODE of every call that names none.
+            args.append(self.define("CMAKE_GTEST_DISCOVER_TESTS_DISCOVERY_MODE", "PRE_TEST"))
         if spec.satisfies("+kokkos-kernels"):
             args.append(self.define("KokkosKernels_ROOT", spec["kokkos-kernels"].prefix))
         if spec.satisfies("+mpi"):
