@@ -144,12 +144,6 @@ class Portamc(CMakePackage, CudaPackage):
             self.define_from_variant("PORTAMC_CXX_STANDARD", "cxxstd"),
             self.define("Kokkos_ROOT", spec["kokkos"].prefix),
         ]
-        if self.run_tests:
-            # gtest_discover_tests lists each test executable's tests by running it.
-            # Its default, POST_BUILD, does that during the build, where a +cuda test
-            # binary cannot run on a machine without a GPU; PRE_TEST moves it to ctest.
-            # This variable is the DISCOVERY_MODE of every call that names none.
-            args.append(self.define("CMAKE_GTEST_DISCOVER_TESTS_DISCOVERY_MODE", "PRE_TEST"))
         if spec.satisfies("+kokkos-kernels"):
             args.append(self.define("KokkosKernels_ROOT", spec["kokkos-kernels"].prefix))
         if spec.satisfies("+mpi"):
