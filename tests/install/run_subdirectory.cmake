@@ -1,5 +1,5 @@
 # Driven by the install.subdirectory test: configure a project that adds portamc's source tree
-# with add_subdirectory, build one example program in it (which builds portamc's core, io and
+# with add_subdirectory, build the consumer program in it (which builds portamc's core, io and
 # muca libraries inside that project) and run it.
 include("${CMAKE_CURRENT_LIST_DIR}/consumer_common.cmake")
 if(NO_DEVICE)
@@ -8,9 +8,9 @@ endif()
 
 file(REMOVE_RECURSE "${CONSUMER_BUILD}")
 run(${CMAKE_COMMAND} -S "${CONSUMER_SOURCE}" -B "${CONSUMER_BUILD}" -G "${GENERATOR}"
-    -DCMAKE_BUILD_TYPE=${BUILD_TYPE} -DCMAKE_CXX_COMPILER=${CXX_COMPILER}
+    -DCMAKE_CXX_COMPILER=${CXX_COMPILER}
     -DPORTAMC_SOURCE=${PORTAMC_SOURCE} -DKokkos_DIR=${Kokkos_DIR}
     -DKokkosKernels_DIR=${KokkosKernels_DIR} -DRandom123_INCLUDE_DIR=${Random123_INCLUDE_DIR}
     -DPORTAMC_ENABLE_MPI=${ENABLE_MPI} -DPORTAMC_PRECOMPILED_HEADERS=${PRECOMPILED_HEADERS})
-run(${CMAKE_COMMAND} --build "${CONSUMER_BUILD}" --target muca_energy --parallel 2)
-run("${CONSUMER_BUILD}/muca_energy")
+run(${CMAKE_COMMAND} --build "${CONSUMER_BUILD}" --target portamc_consumer --parallel 2)
+run("${CONSUMER_BUILD}/portamc_consumer")

@@ -2,7 +2,7 @@
 #include <Kokkos_Core.hpp>
 #include <cstdio>
 
-#include "portamc/muca/detail/ising_muca.hpp"
+#include "portamc/muca.hpp"
 #include "portamc/version.hpp"
 
 int main(int argc, char** argv) {
