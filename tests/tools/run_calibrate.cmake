@@ -1,6 +1,6 @@
-# Runs tools/calibrate_seeds.py once and checks its exit code and output: a plain WILL_FAIL
-# would accept any non-zero exit, and the tool's codes mean different things (1: the error
-# bars fail the check, 2: usage error or failed run).
+# Runs a Python tool (tools/calibrate_seeds.py, tools/compare_runs.py) once and checks its
+# exit code and output: a plain WILL_FAIL would accept any non-zero exit, and the tools'
+# codes mean different things (1: the check fails, 2: usage error, bad input or failed run).
 # -D: PYTHON, TOOL, ARGS (joined with '|'), EXPECT_EXIT, EXPECT_MESSAGE (a regex the
 #     output must match), optional JSON (a file the tool wrote, whose "pass" must be
 #     EXPECT_JSON_PASS: ON or OFF), optional CLEAN (a directory removed before the run).
