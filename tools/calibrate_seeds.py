@@ -77,6 +77,38 @@ class ToolError(Exception):
 
 
 # ---------------------------------------------------------------------------------------
+# The --json file (shared with compare_runs.py)
+# ---------------------------------------------------------------------------------------
+
+
+def check_json_target(path, inputs):
+    """Refuses, before any work, a --json path that would destroy a file: one of the files the
+    tool reads (`inputs`), or an existing directory, device, FIFO or symbolic link (the file
+    is replaced by a rename, which would replace the node or the link itself)."""
+    if os.path.lexists(path) and (os.path.islink(path) or not os.path.isfile(path)):
+        raise ToolError(f"--json {path}: exists and is not a regular file")
+    for other in inputs:
+        if other and os.path.exists(path) and os.path.exists(other) and \
+                os.path.samefile(path, other):
+            raise ToolError(f"--json {path}: is also the input {other}")
+
+
+def write_json(path, record):
+    """Writes `record` under a temporary name beside `path`, then renames it: an interrupted
+    or failed write leaves neither a truncated file that looks finished nor a damaged older
+    one."""
+    temp = f"{path}.tmp-{os.getpid()}"
+    try:
+        with open(temp, "w") as f:
+            json.dump(record, f, indent=2)
+            f.write("\n")
+        os.replace(temp, path)
+    finally:
+        if os.path.exists(temp):
+            os.remove(temp)
+
+
+# ---------------------------------------------------------------------------------------
 # The chi^2 law
 # ---------------------------------------------------------------------------------------
 
@@ -342,6 +374,8 @@ def check_arguments(args):
         raise ToolError(f"--input {args.input}: no such file")
     if not shutil.which(args.app):
         raise ToolError(f"--app {args.app}: not an executable")
+    if args.json:
+        check_json_target(args.json, [shutil.which(args.app), args.input])
     index = parse_index(args.index, "--index") if args.index else None
     exact = None
     exact_path = None
@@ -819,9 +853,7 @@ def check(args):
     passed = sum(r["pass"] for r in results)
     print(f"{passed} of {len(results)} dataset(s) pass")
     if args.json:
-        with open(args.json, "w") as f:
-            json.dump(json_record(args, args.specs, all_rows, results, seconds), f, indent=2)
-            f.write("\n")
+        write_json(args.json, json_record(args, args.specs, all_rows, results, seconds))
     return EXIT_PASS if passed == len(results) else EXIT_FAIL
 
 

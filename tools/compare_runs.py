@@ -54,7 +54,6 @@ them, then run it with /usr/bin/python3).
 
 import argparse
 import fnmatch
-import json
 import math
 import os
 import sys
@@ -63,7 +62,8 @@ import sys
 # implementation of the incomplete gamma function, tested by both self-tests.
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from calibrate_seeds import (EXIT_FAIL, EXIT_PASS, EXIT_USAGE, ToolError,  # noqa: E402
-                             UsageParser, chi2_sf, finite_or_none, import_h5py)
+                             UsageParser, check_json_target, chi2_sf, finite_or_none,
+                             import_h5py, write_json)
 
 APPS = ("muca", "su2", "josephson", "tilings", "cvf")
 
@@ -750,15 +750,15 @@ def main(argv):
     if args.self_test:
         return self_test()
     try:
+        if args.json:
+            check_json_target(args.json, args.files)
         result = compare(args.files[0], args.files[1], args.allow_config_difference)
     except ToolError as e:
         print(f"compare_runs.py: error: {e}", file=sys.stderr)
         return EXIT_USAGE
     print_report(result)
     if args.json:
-        with open(args.json, "w") as f:
-            json.dump(json_record(result), f, indent=2)
-            f.write("\n")
+        write_json(args.json, json_record(result))
     return EXIT_PASS if result["pass"] else EXIT_FAIL
 
 

@@ -306,22 +306,29 @@ void collective_check(const Context& context, const std::function<void()>& check
   throw AgreedFailure(static_cast<ExitCode>(coded[0] - '0'), message);
 }
 
+void check_run_files_here(const RunFiles& files) {
+  try {
+    check_run_files(files);
+  } catch (const std::invalid_argument& e) {
+    throw BadInput(e.what());
+  }
+  for (const NamedFile& f : files.written) {
+    if (f.path.empty()) continue;
+    try {
+      h5::check_writable(f.path);
+    } catch (const std::runtime_error& e) {
+      throw BadInput(f.role + ": " + e.what());
+    }
+  }
+}
+
 void check_run_files(const Context& context, const std::vector<NamedFile>& written,
                      const std::vector<NamedFile>& read) {
   collective_check(
       context,
       [&] {
-        RunFiles files{context.options.input, context.options.resume, written, read,
-                       context.options.force};
-        check_run_files(files);
-        for (const NamedFile& f : written) {
-          if (f.path.empty()) continue;
-          try {
-            h5::check_writable(f.path);
-          } catch (const std::runtime_error& e) {
-            throw BadInput(f.role + ": " + e.what());
-          }
-        }
+        check_run_files_here(RunFiles{context.options.input, context.options.resume, written, read,
+                                      context.options.force});
       },
       true);
 }

@@ -72,18 +72,7 @@ void check_output_files_early(const config::Schema& schema, const config::Config
   const RunPlan plan = plan_run(config, options, "", 0);
   const std::vector<NamedFile> written{{"output", plan.output},
                                        {"checkpoint.file", plan.checkpoint.file, true}};
-  try {
-    check_run_files(RunFiles{options.input, options.resume, written, {}, options.force});
-  } catch (const std::invalid_argument& e) {
-    throw BadInput(e.what());
-  }
-  for (const NamedFile& f : written) {
-    try {
-      h5::check_writable(f.path);
-    } catch (const std::runtime_error& e) {
-      throw BadInput(f.role + ": " + e.what());
-    }
-  }
+  check_run_files_here(RunFiles{options.input, options.resume, written, {}, options.force});
 }
 
 int run_protocol(const Context& context, const RunPlan& plan,

@@ -98,6 +98,8 @@ void collective_check(const Context& context, const std::function<void()>& check
 /// 2) if not. Collective.
 void check_run_files(const Context& context, const std::vector<NamedFile>& written,
                      const std::vector<NamedFile>& read = {});
+/// The same checks on this process alone; throws BadInput naming the file and the rule.
+void check_run_files_here(const RunFiles& files);
 /// Locks the checkpoint file on rank 0, which alone writes it, for as long as the returned
 /// lock lives; every rank throws AgreedFailure (exit code 2) when another run holds it.
 /// Collective.
