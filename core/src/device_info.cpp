@@ -1,5 +1,7 @@
 #include "portamc/device_info.hpp"
 
+#include "portamc/backends.hpp"
+
 #include <unistd.h>
 #include <Kokkos_Core.hpp>
 #include <fstream>
@@ -62,13 +64,16 @@ std::string no_device_message() {
 }
 
 DeviceInfo default_device_info() {
-  using Exec = Kokkos::DefaultExecutionSpace;
+  return device_info(default_backend());
+}
+
+DeviceInfo device_info(const std::string& backend) {
   DeviceInfo info;
-  info.backend = Exec::name();
+  info.backend = with_backend(backend, [](auto space) { return std::string(space.name()); });
   info.kokkos_version = kokkos_version_string();
-  info.concurrency = Exec().concurrency();
+  info.concurrency = with_backend(backend, [](auto space) { return int(space.concurrency()); });
 #ifdef KOKKOS_ENABLE_CUDA
-  if constexpr (std::is_same_v<Exec, Kokkos::Cuda>) {
+  if (backend == backend_name<Kokkos::Cuda>()) {
     int device = 0;
     cudaGetDevice(&device);
     cudaDeviceProp prop{};
@@ -110,7 +115,11 @@ void require_host_memory(std::size_t bytes, const std::string& what) {
 }
 
 void require_device_memory(std::size_t bytes, const std::string& what) {
-  const DeviceInfo info = default_device_info();
+  require_memory(default_backend(), bytes, what);
+}
+
+void require_memory(const std::string& backend, std::size_t bytes, const std::string& what) {
+  const DeviceInfo info = device_info(backend);
   // Leave room for the runtime, Kokkos' own buffers and the output staging copies.
   const std::size_t usable = info.free_memory_bytes / 10 * 9;
   if (info.free_memory_bytes != 0 && bytes > usable) {

@@ -10,6 +10,7 @@
 #include <iostream>
 #include <sstream>
 
+#include "portamc/backends.hpp"
 #include "portamc/parallel_environment.hpp"
 #include "portamc/run_protocol.hpp"
 #include "portamc/version.hpp"
@@ -21,6 +22,12 @@ std::atomic<bool> g_stop{false};
 
 extern "C" void on_stop_signal(int) {
   g_stop.store(true);
+}
+
+std::string backend_list() {
+  std::string list;
+  for (const std::string& name : enabled_backends()) list += (list.empty() ? "" : ", ") + name;
+  return list;
 }
 
 void print_help(const Description& d, const config::Schema& schema) {
@@ -35,6 +42,8 @@ void print_help(const Description& d, const config::Schema& schema) {
             << "      --resume FILE     continue from a checkpoint written by an earlier run\n"
             << "  -q, --quiet           no progress line and no summary\n"
             << "      --force           replace a written file that is a symbolic link\n"
+            << "      --backend NAME    run on this execution space: " << backend_list()
+            << " (default " << default_backend() << ")\n"
             << "      --kokkos-...      options passed to Kokkos (e.g. --kokkos-num-threads=8)\n\n"
             << "Exit codes: 0 success, 1 runtime failure, 2 bad input, 3 interrupted "
                "(checkpoint written)\n\n"
@@ -84,6 +93,18 @@ bool parse_arguments(const std::vector<std::string>& args, Options& opt, bool& h
       if (!need_value(i, a, value) || !file_name(a, value, opt.output)) return false;
     } else if (a.rfind("--output=", 0) == 0) {
       if (!file_name("--output", a.substr(9), opt.output)) return false;
+    } else if (a == "--backend" || a.rfind("--backend=", 0) == 0) {
+      if (a == "--backend") {
+        if (!need_value(i, a, value)) return false;
+      } else {
+        value = a.substr(10);
+      }
+      if (!backend_enabled(value)) {
+        err << name << ": --backend '" << value << "' is not a backend of this build (it has "
+            << backend_list() << ")\n";
+        return false;
+      }
+      opt.backend = value;
     } else if (a == "--resume") {
       if (!need_value(i, a, value) || !file_name(a, value, opt.resume)) return false;
     } else if (a.rfind("--resume=", 0) == 0) {
@@ -165,6 +186,7 @@ int run_app(parallel::Environment& environment, int argc, char** argv,
   Options options;
   bool help = false, version = false;
   if (!parse_arguments(ours, options, help, version, description.name, err)) return exit_bad_input;
+  if (options.backend.empty()) options.backend = default_backend();
   if (help) {
     if (root) print_help(description, schema);
     return exit_ok;
@@ -212,11 +234,12 @@ int run_app(parallel::Environment& environment, int argc, char** argv,
     log << description.name << ": " << e.what() << "\n";
     return exit_runtime_failure;
   }
-  const DeviceInfo device = default_device_info();
+  const DeviceInfo device = device_info(options.backend);
   if (version) {
     out << description.name << " " << version_string << " (git " << git_hash << ")\n"
         << "Kokkos " << device.kokkos_version << ", default execution space " << device.backend
-        << " on " << device.device << (parallel::have_mpi ? ", MPI" : ", without MPI") << "\n";
+        << " on " << device.device << ", backends " << backend_list()
+        << (parallel::have_mpi ? ", MPI" : ", without MPI") << "\n";
     return exit_ok;
   }
   if (!options.quiet) {

@@ -5,6 +5,8 @@
 #include <cstddef>
 #include <string>
 
+#include "portamc/backends.hpp"
+
 namespace portamc {
 
 struct DeviceInfo {
@@ -35,10 +37,24 @@ std::string no_device_message();
 /// Describe Kokkos::DefaultExecutionSpace. Kokkos must be initialised.
 DeviceInfo default_device_info();
 
+/// Describe the execution space called `backend` (portamc/backends.hpp, e.g. "openmp");
+/// std::invalid_argument for a backend this build lacks. Kokkos must be initialised.
+DeviceInfo device_info(const std::string& backend);
+
 /// Throws std::invalid_argument (bad input, not a runtime failure) naming `what` and both sizes if
 /// `bytes` would not fit in the device's free memory (with a safety margin for Kokkos and the
 /// runtime).
 void require_device_memory(std::size_t bytes, const std::string& what);
+
+/// The same for the memory of the execution space called `backend`: the GPU's for "cuda", the
+/// host's available memory for a host backend. Use require_memory<Space> in templates.
+void require_memory(const std::string& backend, std::size_t bytes, const std::string& what);
+
+/// require_memory for the execution space `Space` (its name: portamc/backends.hpp).
+template <class Space>
+void require_memory(std::size_t bytes, const std::string& what) {
+  require_memory(backend_name<Space>(), bytes, what);
+}
 
 /// The same for the host's available memory (MemAvailable), for data that lives on the host
 /// whatever the backend (results gathered for the output, the output file itself).

@@ -1,7 +1,7 @@
 #pragma once
 // Scaffolding shared by every portamc app, so that an app is its schema, a mapping
 // from configuration to model parameters, and its run loop:
-//   --help, --version, --dry-run, --set key=value, -o/--output, --resume, --quiet;
+//   --help, --version, --dry-run, --set key=value, -o/--output, --resume, --quiet, --backend;
 //   Kokkos initialisation (--kokkos-* options pass through) and a device report;
 //   input validated and the output path checked before any work starts;
 //   distinct exit codes; SIGINT/SIGTERM turn into a clean stop the run loop can poll;
@@ -54,12 +54,15 @@ struct Options {
   bool dry_run = false;
   bool quiet = false;
   bool force = false;  ///< --force: a written file that is a symbolic link may be replaced
+  /// --backend: the execution space the run uses (portamc/backends.hpp, e.g. "openmp"); after
+  /// parsing, the default execution space's name when the flag was not given.
+  std::string backend;
 };
 
 struct Context {
   const config::Config& config;
   const Options& options;
-  DeviceInfo device;
+  DeviceInfo device;  ///< the backend the run uses (options.backend)
   std::string command_line;
   /// The ranks of this run (one rank without MPI or without mpiexec).
   parallel::Communicator comm;
