@@ -92,6 +92,10 @@ def cli_cases(app):
         ("--output= empty", ["--output="], ["needs a file name"]),
         ("--resume empty", ["--resume", ""], ["needs a file name"]),
         ("a second input file", ["second.yaml"], ["more than one input"]),
+        ("--backend without a value", ["--backend"], ["--backend needs a value"]),
+        ("--backend not in this build", ["--backend", "nonesuch"],
+         ["--backend 'nonesuch' is not a backend of this build"]),
+        ("--backend in capitals", ["--backend=SERIAL"], ["'SERIAL'", "serial"]),
     ]
 
 

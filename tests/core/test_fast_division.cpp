@@ -1,6 +1,6 @@
 // FastDivisor: quotient and remainder equal n / d and n % d for every 32-bit n and d,
 // checked at the edges (0, 1, powers of two and their neighbours, 2^32 - 1) and on
-// pseudo-random pairs, on the host and inside a kernel on the build's default backend.
+// pseudo-random pairs, on the host and inside a kernel on every backend of the build (TestSpace).
 #include <gtest/gtest.h>
 
 #include <Kokkos_Core.hpp>
@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "portamc/fast_division.hpp"
+#include "test_space.hpp"
 
 namespace portamc_test {
 
@@ -55,13 +56,14 @@ TEST(FastDivision, MatchesIntegerDivisionOnTheHost) {
   EXPECT_GT(checked, 100000);
 }
 
-// Numerators spread over the 32-bit range, both ends included; mismatches counted on the
-// default backend. A free function: nvcc refuses device lambdas inside TEST bodies.
+// Numerators spread over the 32-bit range, both ends included; mismatches counted on
+// TestSpace. A free function: nvcc refuses device lambdas inside TEST bodies.
 long long device_mismatches(std::uint32_t d) {
   const portamc::FastDivisor divisor(d);
   long long wrong = 0;
   Kokkos::parallel_reduce(
-      "test_fast_division", Kokkos::RangePolicy<Kokkos::IndexType<std::int64_t>>(0, 1 << 20),
+      "test_fast_division",
+      Kokkos::RangePolicy<TestSpace, Kokkos::IndexType<std::int64_t>>(TestSpace(), 0, 1 << 20),
       KOKKOS_LAMBDA(const std::int64_t i, long long& acc) {
         const std::uint32_t n = static_cast<std::uint32_t>(i) * 4099u + (i & 1 ? 0xFFFFF000u : 0u);
         std::uint32_t r = 0;

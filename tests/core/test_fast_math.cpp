@@ -1,5 +1,5 @@
-// fastmath (fast_math.hpp): the float functions, evaluated inside a kernel on the build's
-// default backend (the GPU's special-function unit on CUDA, the library elsewhere), stay
+// fastmath (fast_math.hpp): the float functions, evaluated inside a kernel on each backend of
+// the build (TestSpace; the GPU's special-function unit on CUDA, the library elsewhere), stay
 // within the documented bounds of the exact values computed in double on the host.
 #include <gtest/gtest.h>
 
@@ -10,10 +10,11 @@
 #include <vector>
 
 #include "portamc/fast_math.hpp"
+#include "test_space.hpp"
 
 namespace portamc_test {
 
-using Space = Kokkos::DefaultExecutionSpace;
+using Space = TestSpace;
 
 enum class FastFunction {
   sin,
@@ -81,7 +82,7 @@ std::vector<double> evaluate(FastFunction f, const std::vector<float>& x) {
   auto a = Kokkos::create_mirror_view(e.argument);
   for (int i = 0; i < n; ++i) a(i) = x[i];
   Kokkos::deep_copy(e.argument, a);
-  Kokkos::parallel_for(Kokkos::RangePolicy<Space>(0, n), e);
+  Kokkos::parallel_for(Kokkos::RangePolicy<Space>(Space(), 0, n), e);
   const auto v = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), e.value);
   return std::vector<double>(v.data(), v.data() + n);
 }

@@ -1,4 +1,5 @@
-// Device histograms (atomic and ScatterView) and reductions against host counts.
+// Device histograms (atomic and ScatterView) and reductions against host counts, on every
+// backend of the build (TestSpace).
 #include <gtest/gtest.h>
 
 #include <Kokkos_Core.hpp>
@@ -6,16 +7,18 @@
 
 #include "portamc/histogram.hpp"
 #include "portamc/rng.hpp"
+#include "test_space.hpp"
 
 namespace portamc_test {
 
-using Exec = Kokkos::DefaultExecutionSpace;
+using Exec = TestSpace;
 
 // Bin indices drawn on the device from the counter-based RNG; a few out of range.
-Kokkos::View<std::int64_t*> random_bins(std::int64_t n, std::uint32_t bins) {
-  Kokkos::View<std::int64_t*> v("bins", n);
+Kokkos::View<std::int64_t*, Exec> random_bins(std::int64_t n, std::uint32_t bins) {
+  Kokkos::View<std::int64_t*, Exec> v("bins", n);
   Kokkos::parallel_for(
-      "test_histogram_bins", n, KOKKOS_LAMBDA(const std::int64_t i) {
+      "test_histogram_bins", Kokkos::RangePolicy<Exec>(Exec(), 0, n),
+      KOKKOS_LAMBDA(const std::int64_t i) {
         const auto b = portamc::rng::draw(5, portamc::rng::purpose_test, 0, i);
         v(i) = static_cast<std::int64_t>(portamc::rng::bounded(b[0], b[1], bins + 2)) - 1;
       });
@@ -23,10 +26,11 @@ Kokkos::View<std::int64_t*> random_bins(std::int64_t n, std::uint32_t bins) {
 }
 
 // A permutation of -5000 .. n-5001 (n prime to 7919).
-Kokkos::View<std::int64_t*> shuffled_range(std::int64_t n) {
-  Kokkos::View<std::int64_t*> v("v", n);
+Kokkos::View<std::int64_t*, Exec> shuffled_range(std::int64_t n) {
+  Kokkos::View<std::int64_t*, Exec> v("v", n);
   Kokkos::parallel_for(
-      "fill", n, KOKKOS_LAMBDA(const std::int64_t i) { v(i) = (i * 7919) % n - 5000; });
+      "fill", Kokkos::RangePolicy<Exec>(Exec(), 0, n),
+      KOKKOS_LAMBDA(const std::int64_t i) { v(i) = (i * 7919) % n - 5000; });
   return v;
 }
 
@@ -43,7 +47,7 @@ TEST(Histogram, AtomicAndScatterAgreeWithHostCount) {
   for (std::int64_t i = 0; i < n; ++i)
     if (host_values(i) >= 0 && host_values(i) < bins) ++expected[host_values(i)];
 
-  portamc::DeviceHistogram<> atomic(bins), scatter(bins);
+  portamc::DeviceHistogram<portamc_test::Exec> atomic(bins), scatter(bins);
   const portamc_test::Exec space;
   portamc::fill_histogram(space, values, atomic, portamc::HistogramStrategy::atomic);
   portamc::fill_histogram(space, values, scatter, portamc::HistogramStrategy::scatter_view);
@@ -66,7 +70,7 @@ TEST(Reductions, SumAndMinMax) {
   const auto range = portamc::minmax(space, v);
   EXPECT_EQ(range.min, -5000);
   EXPECT_EQ(range.max, n - 1 - 5000);
-  EXPECT_THROW(portamc::minmax(space, Kokkos::View<std::int64_t*>("empty", 0)),
+  EXPECT_THROW(portamc::minmax(space, Kokkos::View<std::int64_t*, portamc_test::Exec>("empty", 0)),
                std::invalid_argument);
 }
 

@@ -1,11 +1,12 @@
 // Lattice geometry: index <-> coordinates, neighbours, parity and colour classes,
-// checked on the host and inside a kernel on the build's default backend.
+// checked on the host and inside a kernel on every backend of the build (TestSpace).
 #include <gtest/gtest.h>
 
 #include <Kokkos_Core.hpp>
 #include <set>
 
 #include "portamc/lattice.hpp"
+#include "test_space.hpp"
 
 namespace portamc_test {
 
@@ -15,7 +16,9 @@ template <int D>
 long long count_device_inconsistencies(const portamc::HypercubicLattice<D>& lattice) {
   long long bad = 0;
   Kokkos::parallel_reduce(
-      "test_lattice", lattice.volume(),
+      "test_lattice",
+      Kokkos::RangePolicy<TestSpace, Kokkos::IndexType<std::int64_t>>(TestSpace(), 0,
+                                                                      lattice.volume()),
       KOKKOS_LAMBDA(const std::int64_t site, long long& acc) {
         for (int mu = 0; mu < D; ++mu) {
           const auto fwd = lattice.neighbour(site, mu, +1);

@@ -1,23 +1,26 @@
 // Counter-based RNG: Random123's published Philox4x32-10 known answers, the
-// (seed, purpose, entity, step) layout, conversions, and identical numbers on the
-// default backend and on the host backend.
+// (seed, purpose, entity, step) layout, conversions, and identical numbers on every backend of
+// the build (one test over all of them: portamc::for_each_space).
 #include <gtest/gtest.h>
 
 #include <Kokkos_Core.hpp>
 #include <cmath>
 #include <vector>
 
+#include "portamc/backends.hpp"
 #include "portamc/rng.hpp"
 
 namespace portamc_test {
 
 // Fills `out` with draws for entities 0..n-1 at `step` on ExecutionSpace.
 template <class ExecutionSpace>
-std::vector<std::uint32_t> draws_on(std::uint64_t seed, std::uint64_t step, int n) {
+std::vector<std::uint32_t> draws_on(const ExecutionSpace& space, std::uint64_t seed,
+                                    std::uint64_t step, int n) {
   Kokkos::View<std::uint32_t**, Kokkos::LayoutRight, typename ExecutionSpace::memory_space> out(
       "draws", n, 4);
   Kokkos::parallel_for(
-      "test_rng_draws", Kokkos::RangePolicy<ExecutionSpace>(0, n), KOKKOS_LAMBDA(const int e) {
+      "test_rng_draws", Kokkos::RangePolicy<ExecutionSpace>(space, 0, n),
+      KOKKOS_LAMBDA(const int e) {
         const auto b = portamc::rng::draw(seed, portamc::rng::purpose_test, e, step);
         for (int k = 0; k < 4; ++k) out(e, k) = b[k];
       });
@@ -117,22 +120,29 @@ TEST(Rng, NormalPairsHaveUnitMomentsAndNoCorrelation) {
   EXPECT_NEAR(s12 / n, 0.0, 0.0112);
 }
 
-TEST(Rng, SameNumbersOnDefaultAndHostBackends) {
-  const auto dev = portamc_test::draws_on<Kokkos::DefaultExecutionSpace>(77, 123456789, 4096);
-  const auto host = portamc_test::draws_on<Kokkos::DefaultHostExecutionSpace>(77, 123456789, 4096);
-  ASSERT_EQ(dev.size(), host.size());
-  for (std::size_t i = 0; i < dev.size(); ++i) ASSERT_EQ(dev[i], host[i]) << "word " << i;
-  // And they are the host-side pure function too.
-  const auto b = rng::draw(77, rng::purpose_test, 4095, 123456789);
-  EXPECT_EQ(host[4 * 4095 + 3], b[3]);
+TEST(Rng, SameNumbersOnEveryBackend) {
+  portamc::for_each_space([](auto space) {
+    const auto drawn = portamc_test::draws_on(space, 77, 123456789, 4096);
+    ASSERT_EQ(drawn.size(), 4u * 4096);
+    // Every word equals the host-side pure function's, so every backend equals every other.
+    int differ = 0;
+    for (int e = 0; e < 4096; ++e) {
+      const auto b = rng::draw(77, rng::purpose_test, e, 123456789);
+      for (int k = 0; k < 4; ++k)
+        if (drawn[4 * e + k] != b[k] && differ++ < 3)
+          ADD_FAILURE() << decltype(space)::name() << ": entity " << e << " word " << k;
+    }
+    EXPECT_EQ(differ, 0) << decltype(space)::name();
+  });
 }
 
-/// rng::philox4x32_10 on the default execution space (PTX multiplies on CUDA) against the
-/// host's (Random123), for counters and keys
-/// from a scrambled sequence and the all-zero and all-one extremes.
+/// rng::philox4x32_10 on an execution space (PTX multiplies on CUDA) against the host's
+/// (Random123), for counters and keys from a scrambled sequence and the all-zero and all-one
+/// extremes.
+template <class Space>
 struct PhiloxBlocks {
-  Kokkos::View<std::uint32_t* [6], Kokkos::DefaultExecutionSpace::memory_space> in;
-  Kokkos::View<std::uint32_t* [4], Kokkos::DefaultExecutionSpace::memory_space> out;
+  Kokkos::View<std::uint32_t* [6], typename Space::memory_space> in;
+  Kokkos::View<std::uint32_t* [4], typename Space::memory_space> out;
   KOKKOS_INLINE_FUNCTION void operator()(const int i) const {
     const portamc::rng::Block b = portamc::rng::philox4x32_10(
         portamc::rng::Block{{in(i, 0), in(i, 1), in(i, 2), in(i, 3)}}, in(i, 4), in(i, 5));
@@ -140,33 +150,36 @@ struct PhiloxBlocks {
   }
 };
 
-TEST(Rng, DefaultBackendPhiloxEqualsHostForExtremeInputs) {
-  const int n = 4096;
-  Kokkos::View<std::uint32_t* [6], Kokkos::DefaultExecutionSpace::memory_space> in("in", n);
-  Kokkos::View<std::uint32_t* [4], Kokkos::DefaultExecutionSpace::memory_space> out("out", n);
-  auto h_in = Kokkos::create_mirror_view(in);
-  std::uint64_t x = 0x243F6A8885A308D3ull;
-  for (int i = 0; i < n; ++i)
-    for (int j = 0; j < 6; ++j) {
-      x = x * 6364136223846793005ull + 1442695040888963407ull;  // a 64-bit LCG, top bits
-      h_in(i, j) = i == 0 ? 0u : i == 1 ? 0xFFFFFFFFu : static_cast<std::uint32_t>(x >> 32);
+TEST(Rng, EveryBackendsPhiloxEqualsHostForExtremeInputs) {
+  portamc::for_each_space([](auto space) {
+    using Space = decltype(space);
+    const int n = 4096;
+    Kokkos::View<std::uint32_t* [6], typename Space::memory_space> in("in", n);
+    Kokkos::View<std::uint32_t* [4], typename Space::memory_space> out("out", n);
+    auto h_in = Kokkos::create_mirror_view(in);
+    std::uint64_t x = 0x243F6A8885A308D3ull;
+    for (int i = 0; i < n; ++i)
+      for (int j = 0; j < 6; ++j) {
+        x = x * 6364136223846793005ull + 1442695040888963407ull;  // a 64-bit LCG, top bits
+        h_in(i, j) = i == 0 ? 0u : i == 1 ? 0xFFFFFFFFu : static_cast<std::uint32_t>(x >> 32);
+      }
+    Kokkos::deep_copy(in, h_in);
+    Kokkos::parallel_for(Kokkos::RangePolicy<Space>(space, 0, n), PhiloxBlocks<Space>{in, out});
+    const auto h_out = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), out);
+    int differ = 0;
+    for (int i = 0; i < n; ++i) {
+      const portamc::rng::Block e = portamc::rng::philox4x32_10(
+          portamc::rng::Block{{h_in(i, 0), h_in(i, 1), h_in(i, 2), h_in(i, 3)}}, h_in(i, 4),
+          h_in(i, 5));
+      for (int j = 0; j < 4; ++j)
+        if (h_out(i, j) != e[j] && differ++ < 3)
+          ADD_FAILURE() << Space::name() << ": block " << i << " word " << j;
     }
-  Kokkos::deep_copy(in, h_in);
-  Kokkos::parallel_for(Kokkos::RangePolicy<Kokkos::DefaultExecutionSpace>(0, n),
-                       PhiloxBlocks{in, out});
-  const auto h_out = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), out);
-  int differ = 0;
-  for (int i = 0; i < n; ++i) {
-    const portamc::rng::Block e = portamc::rng::philox4x32_10(
-        portamc::rng::Block{{h_in(i, 0), h_in(i, 1), h_in(i, 2), h_in(i, 3)}}, h_in(i, 4),
-        h_in(i, 5));
-    for (int j = 0; j < 4; ++j)
-      if (h_out(i, j) != e[j] && differ++ < 3) ADD_FAILURE() << "block " << i << " word " << j;
-  }
-  EXPECT_EQ(differ, 0);
-  // Random123's known answer for counter 0, key 0.
-  EXPECT_EQ(h_out(0, 0), 0x6627e8d5u);
-  EXPECT_EQ(h_out(0, 3), 0x9b00dbd8u);
+    EXPECT_EQ(differ, 0) << Space::name();
+    // Random123's known answer for counter 0, key 0.
+    EXPECT_EQ(h_out(0, 0), 0x6627e8d5u);
+    EXPECT_EQ(h_out(0, 3), 0x9b00dbd8u);
+  });
 }
 
 }  // namespace

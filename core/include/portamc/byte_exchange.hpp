@@ -83,7 +83,7 @@ class ByteExchange {
       return;
     }
     if (nccl_) {
-      const Kokkos::DefaultExecutionSpace space;
+      const typename MemorySpace::execution_space space;  // the GPU that owns the bytes
       std::vector<DeviceMessage> sends, receives;
       for (const ByteMessage& m : messages) {
         if (m.to >= 0) sends.push_back({const_cast<std::uint8_t*>(m.send), m.bytes, m.to, m.tag});

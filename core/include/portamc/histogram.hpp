@@ -18,7 +18,7 @@ using count_type = std::uint64_t;
 enum class HistogramStrategy { atomic, scatter_view };
 
 /// A histogram of `bins` counters in the memory space of ExecutionSpace.
-template <class ExecutionSpace = Kokkos::DefaultExecutionSpace>
+template <class ExecutionSpace>
 class DeviceHistogram {
  public:
   using execution_space = ExecutionSpace;
