@@ -49,6 +49,19 @@ TEST(Backends, UnknownBackendIsRefusedByName) {
   }
 }
 
+// Sum of 0..n-1 written and reduced by kernels on `space`. A function template, not code in
+// the generic lambda below: nvcc cannot define a device lambda inside a generic lambda.
+template <class Space>
+long sum_on(const Space& space, int n) {
+  Kokkos::View<long*, Space> v("v", n);
+  Kokkos::parallel_for(
+      Kokkos::RangePolicy<Space>(space, 0, n), KOKKOS_LAMBDA(int i) { v(i) = i; });
+  long sum = 0;
+  Kokkos::parallel_reduce(
+      Kokkos::RangePolicy<Space>(space, 0, n), KOKKOS_LAMBDA(int i, long& s) { s += v(i); }, sum);
+  return sum;
+}
+
 // Every space runs a kernel of its own and reports its own memory: the two facts a run on
 // another backend of the same build depends on.
 TEST(Backends, EverySpaceRunsAKernelAndDescribesItself) {
@@ -56,14 +69,7 @@ TEST(Backends, EverySpaceRunsAKernelAndDescribesItself) {
   portamc::for_each_space([&](auto space) {
     using Space = decltype(space);
     ++visited;
-    Kokkos::View<long*, Space> v("v", 1000);
-    Kokkos::parallel_for(
-        Kokkos::RangePolicy<Space>(space, 0, 1000), KOKKOS_LAMBDA(int i) { v(i) = i; });
-    long sum = 0;
-    Kokkos::parallel_reduce(
-        Kokkos::RangePolicy<Space>(space, 0, 1000), KOKKOS_LAMBDA(int i, long& s) { s += v(i); },
-        sum);
-    EXPECT_EQ(sum, 999L * 1000 / 2) << Space::name();
+    EXPECT_EQ(sum_on(space, 1000), 999L * 1000 / 2) << Space::name();
     const portamc::DeviceInfo info = portamc::device_info(portamc::backend_name<Space>());
     EXPECT_EQ(info.backend, std::string(Space::name()));
     EXPECT_GE(info.concurrency, 1);

@@ -79,7 +79,8 @@ void require_backend(const std::string& name);
 
 /// Calls f(Space()) with a default instance of the execution space called `name` and returns
 /// its result; every space's call must return the same type. Kokkos must be initialised.
-/// Throws std::invalid_argument (see require_backend) for a backend this build lacks.
+/// Throws std::invalid_argument (see require_backend) for a backend this build lacks. As for
+/// for_each_space, `f` calls function templates that launch kernels and defines none itself.
 template <class F>
 decltype(auto) with_backend(const std::string& name, F&& f) {
 #define PORTAMC_CALL_IF_NAMED_(S) \
@@ -92,7 +93,9 @@ decltype(auto) with_backend(const std::string& name, F&& f) {
 }
 
 /// Calls f(Space()) for every execution space of this build, host spaces first (e.g. a test
-/// comparing every backend's result with Serial's). Kokkos must be initialised.
+/// comparing every backend's result with Serial's). Kokkos must be initialised. nvcc cannot
+/// define a device lambda (KOKKOS_LAMBDA) inside a generic lambda: let `f` call a function
+/// template of the space that launches the kernels, e.g. [&](auto space) { run_on(space); }.
 template <class F>
 void for_each_space(F&& f) {
 #define PORTAMC_CALL_WITH_SPACE_(S) f(S());
