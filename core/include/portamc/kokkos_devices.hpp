@@ -11,7 +11,8 @@ namespace portamc {
 /// it runs on the host, or when this Kokkos (< 4.3) cannot tell before initialisation (it then
 /// maps ranks to devices itself from the launcher's local-rank variables, --kokkos-num-devices).
 inline int visible_device_count() {
-#if defined(PORTAMC_HAVE_DEVICE_BACKEND) && KOKKOS_VERSION >= 40300
+#if (defined(KOKKOS_ENABLE_CUDA) || defined(KOKKOS_ENABLE_HIP) || defined(KOKKOS_ENABLE_SYCL)) && \
+    KOKKOS_VERSION >= 40300
   const int n = Kokkos::num_devices();
   return n > 0 ? n : 0;
 #else
