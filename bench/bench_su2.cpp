@@ -156,17 +156,17 @@ void bench_precision(const Options& opt, const std::vector<int>& sizes, double c
     const std::vector<int> extents(D, L);
     const double mib = static_cast<double>(field_bytes<Real>(L)) / (1024.0 * 1024.0);
     try {
-      su2::GaugeField<Space, Real> field(extents);
+      su2::GaugeField<Space, Real> field(Space(), extents);
       field.hot_start(1);
       su2::UpdateParameters params;
       params.beta = beta;
       params.seed = 2;
-      su2::Updater<Space, Real> updater(params);
+      su2::Updater<Space, Real> updater(field.space(), params);
       for (int i = 0; i < opt.thermalisation_sweeps; ++i) updater.heatbath_sweep(field);
       Kokkos::fence();
       su2::UpdateParameters queued_params = params;
       queued_params.heatbath_variant = su2::HeatbathKernelVariant::retry_queue;
-      su2::Updater<Space, Real> queued(queued_params);
+      su2::Updater<Space, Real> queued(field.space(), queued_params);
 
       const double links = static_cast<double>(field.link_count());
       // failures: heatbath links left unchanged (retries exhausted) over all heatbath sweeps.

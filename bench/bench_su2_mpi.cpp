@@ -101,12 +101,12 @@ void run_precision(const Options& opt, const parallel::Communicator& comm,
   su2::ParallelOptions po;
   po.grid = grid;
   po.transport = opt.transport;
-  su2::DistributedField<Space, Real> field(global, comm, po);
+  su2::DistributedField<Space, Real> field(Space(), global, comm, po);
   const su2::Decomposition& d = field.decomposition();
   su2::UpdateParameters up;
   up.beta = opt.beta;
   up.seed = 7;
-  su2::DistributedUpdater<Space, Real> updater(up);
+  su2::DistributedUpdater<Space, Real> updater(field.local().space(), up);
   updater.set_overlap(opt.overlap);
   field.hot_start(3);
   for (int i = 0; i < opt.warmup; ++i) updater.heatbath_sweep(field);
@@ -147,8 +147,8 @@ void run_precision(const Options& opt, const parallel::Communicator& comm,
 
   // The one-rank reference on the same lattice with the plain Updater.
   if (comm.size() == 1) {
-    su2::GaugeField<Space, Real> whole(global);
-    su2::Updater<Space, Real> plain(up);
+    su2::GaugeField<Space, Real> whole(Space(), global);
+    su2::Updater<Space, Real> plain(whole.space(), up);
     whole.hot_start(3);
     for (int i = 0; i < opt.warmup; ++i) plain.heatbath_sweep(whole);
     for (const bool heatbath : {true, false}) {

@@ -18,7 +18,7 @@ int main(int argc, char** argv) {
   p.thermalisation = 50;
   p.measurements = 200;
   p.potential = false;
-  su2::Simulation simulation(p);
+  su2::Simulation simulation(Kokkos::DefaultExecutionSpace(), p);
   simulation.start(nullptr);
   while (!simulation.done()) simulation.advance();
 

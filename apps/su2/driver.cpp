@@ -5,6 +5,7 @@
 #include <optional>
 
 #include "portamc/app.hpp"
+#include "portamc/backends.hpp"
 #include "portamc/su2/names.hpp"
 #include "portamc/su2/run_output.hpp"
 #include "su2_app.hpp"
@@ -26,12 +27,13 @@ su2::GaugeConfig load_start(const su2::RunParameters& p) {
 }
 
 // The run as the protocol drives it (run_protocol.hpp): one unit is a thermalisation update,
-// or the updates before a measurement and the measurement.
+// or the updates before a measurement and the measurement. Every kernel runs on `space`.
+template <class Space>
 class Su2Driver final : public app::RunDriver {
  public:
-  Su2Driver(const app::Context& ctx, const su2::RunParameters& p)
+  Su2Driver(const Space& space, const app::Context& ctx, const su2::RunParameters& p)
       : ctx_(ctx), p_(p), save_path_(ctx.config.string("output.save_config")) {
-    sim_.emplace(p, ctx.comm, to_parallel_options(ctx.config));
+    sim_.emplace(space, p, ctx.comm, to_parallel_options(ctx.config));
     if (!ctx.options.quiet && ctx.is_root())
       std::cerr << "lattice " << p.extents.size() << "D, " << p.volume() << " sites, "
                 << p.betas.size() << " coupling(s), " << su2::to_string(p.precision) << ", "
@@ -98,7 +100,9 @@ class Su2Driver final : public app::RunDriver {
 }  // namespace
 
 std::unique_ptr<app::RunDriver> make_driver(const app::Context& ctx, const su2::RunParameters& p) {
-  return std::make_unique<Su2Driver>(ctx, p);
+  return with_backend(ctx.options.backend, [&](auto space) -> std::unique_ptr<app::RunDriver> {
+    return std::make_unique<Su2Driver<decltype(space)>>(space, ctx, p);
+  });
 }
 
 }  // namespace portamc::su2_app

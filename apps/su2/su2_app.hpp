@@ -29,7 +29,7 @@ su2::ParallelOptions to_parallel_options(const config::Config& c);
 /// the lattice.extents rule; the rules that depend on the lattice then stay silent; keys.cpp).
 std::optional<std::vector<int>> extents_of(const config::Config& c);
 
-/// The run as the protocol drives it (driver.cpp).
+/// The run as the protocol drives it (driver.cpp), on the backend ctx.options.backend.
 std::unique_ptr<app::RunDriver> make_driver(const app::Context& ctx, const su2::RunParameters& p);
 
 /// The summary on stdout (summary.cpp): every coupling's plaquette, Polyakov loop and static

@@ -6,6 +6,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 #include <algorithm>
+#include <cctype>
 #include <chrono>
 #include <cmath>
 #include <cstdlib>
@@ -19,6 +20,7 @@
 #include "../common/app_test.hpp"
 #include "../common/foreign_checkpoint.hpp"
 #include "../common/resume_refusals.hpp"
+#include "portamc/backends.hpp"
 #include "portamc/hdf5_file.hpp"
 #include "portamc/muca/io.hpp"
 #include "portamc/su2/run_output.hpp"
@@ -119,6 +121,37 @@ TEST_F(Su2App, WritesACompleteSelfDescribingFile) {
   EXPECT_EQ(f.read<double>("/su2/scan/beta"), (std::vector<double>{2.3}));
   EXPECT_GT(f.read_scalar<std::uint64_t>(p + "heatbath/links"), 0u);
   EXPECT_EQ(f.read_scalar<std::uint64_t>(p + "timing/updates"), 12u);
+}
+
+// --backend picks the execution space the run uses: every backend of the build runs the tiny
+// input and is recorded in the provenance, and naming the default backend changes no bit.
+TEST_F(Su2App, RunsOnEveryBackendOfTheBuild) {
+  const auto input = write_input("tiny.yaml", tiny);
+  const auto plain = path("plain.h5");
+  ASSERT_EQ(run(input + " -q -o " + plain), 0) << log();
+  portamc::h5::InputFile reference(plain);
+  const std::string p = "/su2/point_0/";
+  for (const std::string& backend : portamc::enabled_backends()) {
+    SCOPED_TRACE(backend);
+    const auto output = path(backend + ".h5");
+    ASSERT_EQ(run(input + " -q --backend " + backend + " -o " + output), 0) << log();
+    portamc::h5::InputFile f(output);
+    std::string recorded = f.read_string("/provenance/backend");
+    std::transform(recorded.begin(), recorded.end(), recorded.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    EXPECT_EQ(recorded, backend);
+    EXPECT_EQ(f.read<std::int64_t>(p + "plaquette/step"),
+              reference.read<std::int64_t>(p + "plaquette/step"));
+    for (double v : f.read<double>(p + "plaquette/value")) {
+      EXPECT_GT(v, 0.0);
+      EXPECT_LT(v, 1.0);
+    }
+    if (backend == portamc::default_backend()) {
+      for (const char* series : {"plaquette/value", "polyakov/value", "wilson_loops/samples",
+                                 "wilson_loops_smeared/samples"})
+        EXPECT_EQ(f.read<double>(p + series), reference.read<double>(p + series)) << series;
+    }
+  }
 }
 
 // Every estimate with an error carries tau_int and N_eff, the equilibration point and the bins
@@ -425,7 +458,7 @@ portamc::su2::RunCheckpoint library_checkpoint(int advances) {
   p.start = su2::StartKind::hot;
   p.thermalisation = 2;
   p.measurements = 6;
-  su2::Simulation sim(p);
+  su2::Simulation sim(Kokkos::DefaultExecutionSpace(), p);
   sim.start(nullptr);
   for (int i = 0; i < advances; ++i) sim.advance();
   return sim.checkpoint();

@@ -97,17 +97,17 @@ void check_case(const Case& c, double beta, bool hot, bool overlap) {
                (overlap ? ", overlapped exchange" : ", plain exchange"));
   ParallelOptions options;
   options.grid = c.grid;
-  DistributedField<Space, Real> split(c.extents, comm, options);
-  GaugeField<Space, Real> whole(c.extents);
+  DistributedField<Space, Real> split(Space(), c.extents, comm, options);
+  GaugeField<Space, Real> whole(Space(), c.extents);
   const std::uint64_t seed = 1234;
   if (hot) {
     split.hot_start(seed);
     whole.hot_start(seed);
   }
   const auto p = parameters(beta, 77);
-  DistributedUpdater<Space, Real> split_updater(p);
+  DistributedUpdater<Space, Real> split_updater(Space(), p);
   split_updater.set_overlap(overlap);
-  Updater<Space, Real> whole_updater(p);
+  Updater<Space, Real> whole_updater(Space(), p);
   for (int i = 0; i < 3; ++i) {
     split_updater.update(split);
     whole_updater.update(whole);
@@ -126,9 +126,9 @@ void check_case(const Case& c, double beta, bool hot, bool overlap) {
   EXPECT_EQ(split_updater.tally(comm).links, whole_updater.tally().links);
 
   // Load the one-rank configuration (rank 0's copy only) and continue: still bitwise equal.
-  DistributedField<Space, Real> loaded(c.extents, comm, options);
+  DistributedField<Space, Real> loaded(Space(), c.extents, comm, options);
   loaded.from_canonical(comm.is_root() ? reference : std::vector<double>{});
-  DistributedUpdater<Space, Real> loaded_updater(p);
+  DistributedUpdater<Space, Real> loaded_updater(Space(), p);
   loaded_updater.set_heatbath_sweeps_done(whole_updater.heatbath_sweeps_done());
   loaded_updater.update(loaded);
   whole_updater.update(whole);
@@ -157,11 +157,11 @@ TEST(Su2Decomposed, ExchangedHalosMatchTheirOwners) {
     SCOPED_TRACE("lattice " + text(c.extents) + " grid " + text(c.grid));
     ParallelOptions options;
     options.grid = c.grid;
-    DistributedField<Space, double> field(c.extents, comm, options);
+    DistributedField<Space, double> field(Space(), c.extents, comm, options);
     // Keyed by the padded link index: different on every rank, halos inconsistent.
     field.local().hot_start(6 + static_cast<std::uint64_t>(comm.rank()));
     field.exchange_halos();
-    DistributedField<Space, double> loaded(c.extents, comm, options);
+    DistributedField<Space, double> loaded(Space(), c.extents, comm, options);
     loaded.from_canonical(field.to_canonical());
     EXPECT_EQ(first_difference(field.local().to_canonical(), loaded.local().to_canonical()), -1)
         << "rank " << comm.rank();
@@ -173,7 +173,7 @@ TEST(Su2Decomposed, PaddedParityIsGlobalParityXorSplitCount) {
   for (const Case& c : cases_for(comm.size())) {
     ParallelOptions options;
     options.grid = c.grid;
-    DistributedField<Space, double> field(c.extents, comm, options);
+    DistributedField<Space, double> field(Space(), c.extents, comm, options);
     const Decomposition& d = field.decomposition();
     const Geometry& g = field.geometry();
     const SubLattice e = field.embedding();
@@ -229,19 +229,19 @@ TEST(Su2Decomposed, CheckpointsContinueOnAnyRankCount) {
   const Communicator comm = world();
   const RunParameters p = small_run();
   const std::string path = "su2_decomposed_np" + std::to_string(comm.size()) + ".checkpoint";
-  Simulation reference(p);
+  Simulation reference(Space(), p);
   reference.start(nullptr);
   run_to_end(reference);
   const std::vector<double> expected = reference.configuration();
 
   // 1 -> R.
   {
-    Simulation first(p);
+    Simulation first(Space(), p);
     first.start(nullptr);
     for (int i = 0; i < 5; ++i) first.advance();
     if (comm.is_root()) write_checkpoint(path, first.checkpoint(), "test: 1 -> R");
     comm.barrier();
-    Simulation second(p, comm);
+    Simulation second(Space(), p, comm);
     RunCheckpoint c = read_checkpoint(path);
     second.restore(c);
     run_to_end(second);
@@ -252,13 +252,13 @@ TEST(Su2Decomposed, CheckpointsContinueOnAnyRankCount) {
   }
   // R -> 1.
   {
-    Simulation first(p, comm);
+    Simulation first(Space(), p, comm);
     first.start(nullptr);
     for (int i = 0; i < 7; ++i) first.advance();
     const RunCheckpoint c = first.checkpoint();
     if (comm.is_root()) write_checkpoint(path, c, "test: R -> 1");
     comm.barrier();
-    Simulation second(p);
+    Simulation second(Space(), p);
     second.restore(read_checkpoint(path));
     run_to_end(second);
     EXPECT_EQ(first_difference(second.configuration(), expected), -1);

@@ -2,9 +2,12 @@
 
 namespace portamc::su2 {
 
-template class DistributedField<Kokkos::DefaultExecutionSpace, float>;
-template class DistributedField<Kokkos::DefaultExecutionSpace, double>;
-template class DistributedUpdater<Kokkos::DefaultExecutionSpace, float>;
-template class DistributedUpdater<Kokkos::DefaultExecutionSpace, double>;
+#define PORTAMC_SU2_DISTRIBUTED_(Space)            \
+  template class DistributedField<Space, float>;   \
+  template class DistributedField<Space, double>;  \
+  template class DistributedUpdater<Space, float>; \
+  template class DistributedUpdater<Space, double>;
+PORTAMC_FOR_EACH_SPACE(PORTAMC_SU2_DISTRIBUTED_)
+#undef PORTAMC_SU2_DISTRIBUTED_
 
 }  // namespace portamc::su2

@@ -1,6 +1,7 @@
 #pragma once
 // Definitions of DistributedField and DistributedUpdater (HaloExchange: halo_exchange_impl.hpp);
-// included once by distributed_field.cpp, which instantiates them for float and double.
+// included once by distributed_field.cpp, which instantiates them for float and double on
+// every execution space of the build.
 #include <Kokkos_Core.hpp>
 #include <chrono>
 #include <cstring>
@@ -114,10 +115,10 @@ inline std::vector<double> interior_of(const Decomposition& d, const Geometry& p
 // ---- DistributedField --------------------------------------------------------------------------
 
 template <class ExecutionSpace, class Real>
-DistributedField<ExecutionSpace, Real>::DistributedField(const std::vector<int>& extents,
+DistributedField<ExecutionSpace, Real>::DistributedField(const ExecutionSpace& space,
+                                                         const std::vector<int>& extents,
                                                          const parallel::Communicator& comm,
-                                                         const ParallelOptions& options,
-                                                         const ExecutionSpace& space)
+                                                         const ParallelOptions& options)
     : comm_(comm),
       decomposition_(extents, comm.size(), comm.rank(), options.grid),
       embedding_(decomposition_),
@@ -126,9 +127,9 @@ DistributedField<ExecutionSpace, Real>::DistributedField(const std::vector<int>&
           Kokkos::SpaceAccessibility<Kokkos::HostSpace,
                                      typename ExecutionSpace::memory_space>::accessible,
           comm)),
-      local_(decomposition_.padded_extents(), space) {
-  halo_ = std::make_unique<HaloExchange<ExecutionSpace, Real>>(decomposition_, local_.geometry(),
-                                                               comm_, transport_, space);
+      local_(space, decomposition_.padded_extents()) {
+  halo_ = std::make_unique<HaloExchange<ExecutionSpace, Real>>(
+      space, decomposition_, local_.geometry(), comm_, transport_);
 }
 
 template <class ExecutionSpace, class Real>
@@ -328,8 +329,9 @@ double DistributedField<ExecutionSpace, Real>::polyakov_loop() const {
 // ---- DistributedUpdater ------------------------------------------------------------------------
 
 template <class ExecutionSpace, class Real>
-DistributedUpdater<ExecutionSpace, Real>::DistributedUpdater(const UpdateParameters& params)
-    : params_(params) {
+DistributedUpdater<ExecutionSpace, Real>::DistributedUpdater(const ExecutionSpace& space,
+                                                             const UpdateParameters& params)
+    : space_(space), params_(params) {
   params_.validate();
   failures_ = Kokkos::View<count_type, memory_space>("su2::heatbath_failures");
 }
@@ -402,11 +404,10 @@ inline Launch interior_launch(const Decomposition& d, const Geometry& g) {
 // One checkerboard pass (kernel.mu, kernel.parity) of a decomposed field and the exchange of
 // the group it wrote.
 template <int D, class ExecutionSpace, class Real, class Kernel>
-void decomposed_pass(DistributedField<ExecutionSpace, Real>& field, Kernel kernel, bool overlap,
-                     const char* label) {
+void decomposed_pass(const ExecutionSpace& space, DistributedField<ExecutionSpace, Real>& field,
+                     Kernel kernel, bool overlap, const char* label) {
   const Decomposition& dec = field.decomposition();
   const Geometry& g = field.geometry();
-  const ExecutionSpace& space = field.local().space();
   auto launch = [&](const Launch& l) {
     if (l.end <= l.begin) return;
     kernel.embedding.region = l.region;
@@ -454,7 +455,7 @@ void DistributedUpdater<ExecutionSpace, Real>::heatbath_sweep(field_type& field)
       for (int global_parity = 0; global_parity < 2; ++global_parity) {
         kernel.mu = mu;
         kernel.parity = global_parity ^ dec.parity_flip();
-        detail::decomposed_pass<D>(field, kernel, overlap_, "su2::heatbath_block");
+        detail::decomposed_pass<D>(space_, field, kernel, overlap_, "su2::heatbath_block");
       }
     }
   });
@@ -477,7 +478,7 @@ void DistributedUpdater<ExecutionSpace, Real>::overrelaxation_sweep(field_type& 
       for (int global_parity = 0; global_parity < 2; ++global_parity) {
         kernel.mu = mu;
         kernel.parity = global_parity ^ dec.parity_flip();
-        detail::decomposed_pass<D>(field, kernel, overlap_, "su2::overrelaxation_block");
+        detail::decomposed_pass<D>(space_, field, kernel, overlap_, "su2::overrelaxation_block");
       }
     }
   });

@@ -12,11 +12,10 @@ PlaquetteAverage plaquette_average(double spatial_sum, double temporal_sum, cons
   return avg;
 }
 
-template class GaugeField<Kokkos::DefaultExecutionSpace, float>;
-template class GaugeField<Kokkos::DefaultExecutionSpace, double>;
-#ifdef PORTAMC_HAVE_DEVICE_BACKEND
-template class GaugeField<Kokkos::DefaultHostExecutionSpace, float>;
-template class GaugeField<Kokkos::DefaultHostExecutionSpace, double>;
-#endif
+#define PORTAMC_SU2_GAUGE_FIELD_(Space)    \
+  template class GaugeField<Space, float>; \
+  template class GaugeField<Space, double>;
+PORTAMC_FOR_EACH_SPACE(PORTAMC_SU2_GAUGE_FIELD_)
+#undef PORTAMC_SU2_GAUGE_FIELD_
 
 }  // namespace portamc::su2

@@ -1,6 +1,6 @@
 #pragma once
 // Definitions of GaugeField's members; included once by gauge_field.cpp, which instantiates
-// the class for float and double on the default (and host) execution space.
+// the class for float and double on every execution space of the build.
 #include <cmath>
 #include <limits>
 #include <stdexcept>
@@ -29,12 +29,12 @@ std::size_t GaugeField<ExecutionSpace, Real>::device_bytes(const std::vector<int
 }
 
 template <class ExecutionSpace, class Real>
-GaugeField<ExecutionSpace, Real>::GaugeField(const std::vector<int>& extents,
-                                             const ExecutionSpace& space)
+GaugeField<ExecutionSpace, Real>::GaugeField(const ExecutionSpace& space,
+                                             const std::vector<int>& extents)
     : geometry_(extents), space_(space) {
-  require_device_memory(device_bytes(extents),
-                        "an SU(2) field on " + detail::extents_string(extents) + " in " +
-                            (std::is_same_v<Real, float> ? "float" : "double"));
+  require_memory<ExecutionSpace>(device_bytes(extents),
+                                 "an SU(2) field on " + detail::extents_string(extents) + " in " +
+                                     (std::is_same_v<Real, float> ? "float" : "double"));
   links_ = link_view(Kokkos::view_alloc(Kokkos::WithoutInitializing, "su2::links"),
                      chunks_per_link<Real>, geometry_.link_count());
   cold_start();

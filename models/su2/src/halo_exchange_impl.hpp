@@ -36,11 +36,11 @@ struct FaceSides {
 // ---- HaloExchange ------------------------------------------------------------------------------
 
 template <class ExecutionSpace, class Real>
-HaloExchange<ExecutionSpace, Real>::HaloExchange(const Decomposition& decomposition,
+HaloExchange<ExecutionSpace, Real>::HaloExchange(const ExecutionSpace& space,
+                                                 const Decomposition& decomposition,
                                                  const Geometry& padded,
                                                  const parallel::Communicator& comm,
-                                                 parallel::HaloTransport transport,
-                                                 const ExecutionSpace& space)
+                                                 parallel::HaloTransport transport)
     : decomposition_(decomposition),
       geometry_(padded),
       comm_(comm),

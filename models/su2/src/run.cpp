@@ -10,6 +10,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "portamc/backends.hpp"
 #include "portamc/su2/gauge_field.hpp"
 #include "portamc/su2/smearing.hpp"
 #include "portamc/su2/wilson_loops.hpp"
@@ -182,24 +183,25 @@ struct Simulation::Engine {
   virtual std::vector<double> smeared_wilson(double alpha, int iterations, int r_max,
                                              int t_max) const = 0;
   virtual std::string decomposition_text() const { return "one rank"; }
+  virtual std::string backend() const = 0;
 };
 
 namespace {
 
-template <class Real>
+template <class Space, class Real>
 class EngineIn final : public Simulation::Engine {
  public:
-  using Space = Kokkos::DefaultExecutionSpace;
   using Field = GaugeField<Space, Real>;
 
-  explicit EngineIn(const std::vector<int>& extents) : field_(extents) {}
+  EngineIn(const Space& space, const std::vector<int>& extents)
+      : space_(space), field_(space, extents) {}
 
   void cold_start() override { field_.cold_start(); }
   void hot_start(std::uint64_t seed) override { field_.hot_start(seed); }
   void load(const std::vector<double>& canonical) override { field_.from_canonical(canonical); }
   std::vector<double> canonical() const override { return field_.to_canonical(); }
   void set_coupling(const UpdateParameters& p, std::uint64_t heatbath_sweeps) override {
-    updater_.emplace(p);
+    updater_.emplace(space_, p);
     updater_->set_heatbath_sweeps_done(heatbath_sweeps);
   }
   std::uint64_t update() override {
@@ -207,7 +209,7 @@ class EngineIn final : public Simulation::Engine {
     return updater_->heatbath_sweeps_done();
   }
   void reunitarise() override { field_.reunitarise(); }
-  void fence() override { field_.space().fence(); }
+  void fence() override { space_.fence(); }
   HeatbathTally take_tally() override {
     const HeatbathTally t = updater_->tally();
     updater_->reset_tally();
@@ -216,14 +218,16 @@ class EngineIn final : public Simulation::Engine {
   PlaquetteAverage plaquette() const override { return field_.plaquette(); }
   double polyakov_loop() const override { return field_.polyakov_loop(); }
   std::vector<double> wilson(int r_max, int t_max) const override {
-    return wilson_loops(field_, r_max, t_max);
+    return wilson_loops(space_, field_, r_max, t_max);
   }
   std::vector<double> smeared_wilson(double alpha, int iterations, int r_max,
                                      int t_max) const override {
-    return wilson_loops(ape_smear(field_, alpha, iterations), r_max, t_max);
+    return wilson_loops(space_, ape_smear(space_, field_, alpha, iterations), r_max, t_max);
   }
+  std::string backend() const override { return backend_name<Space>(); }
 
  private:
+  Space space_;
   Field field_;
   std::optional<Updater<Space, Real>> updater_;
 };
@@ -243,14 +247,12 @@ void broadcast_values(const parallel::Communicator& comm, std::vector<double>& v
 // The field split over the ranks. Plaquettes are summed over ranks, the Polyakov loop combined
 // from block products; Wilson loops and smearing are measured by the one-rank code on rank 0,
 // on the configuration gathered there (once per configuration), and sent to every rank.
-template <class Real>
+template <class Space, class Real>
 class DistributedEngine final : public Simulation::Engine {
  public:
-  using Space = Kokkos::DefaultExecutionSpace;
-
-  DistributedEngine(const std::vector<int>& extents, const parallel::Communicator& comm,
-                    const ParallelOptions& options)
-      : comm_(comm), field_(extents, comm, options) {}
+  DistributedEngine(const Space& space, const std::vector<int>& extents,
+                    const parallel::Communicator& comm, const ParallelOptions& options)
+      : space_(space), comm_(comm), field_(space, extents, comm, options) {}
 
   void cold_start() override { field_.cold_start(), ++version_; }
   void hot_start(std::uint64_t seed) override { field_.hot_start(seed), ++version_; }
@@ -260,7 +262,7 @@ class DistributedEngine final : public Simulation::Engine {
   }
   std::vector<double> canonical() const override { return field_.to_canonical(); }
   void set_coupling(const UpdateParameters& p, std::uint64_t heatbath_sweeps) override {
-    updater_.emplace(p);
+    updater_.emplace(space_, p);
     updater_->set_heatbath_sweeps_done(heatbath_sweeps);
   }
   std::uint64_t update() override {
@@ -269,7 +271,7 @@ class DistributedEngine final : public Simulation::Engine {
     return updater_->heatbath_sweeps_done();
   }
   void reunitarise() override { field_.reunitarise(), ++version_; }
-  void fence() override { field_.local().space().fence(); }
+  void fence() override { space_.fence(); }
   HeatbathTally take_tally() override {
     const HeatbathTally t = updater_->tally(comm_);
     updater_->reset_tally();
@@ -279,14 +281,15 @@ class DistributedEngine final : public Simulation::Engine {
   double polyakov_loop() const override { return field_.polyakov_loop(); }
   std::vector<double> wilson(int r_max, int t_max) const override {
     std::vector<double> v;
-    if (const auto* w = whole()) v = wilson_loops(*w, r_max, t_max);
+    if (const auto* w = whole()) v = wilson_loops(space_, *w, r_max, t_max);
     broadcast_values(comm_, v);
     return v;
   }
   std::vector<double> smeared_wilson(double alpha, int iterations, int r_max,
                                      int t_max) const override {
     std::vector<double> v;
-    if (const auto* w = whole()) v = wilson_loops(ape_smear(*w, alpha, iterations), r_max, t_max);
+    if (const auto* w = whole())
+      v = wilson_loops(space_, ape_smear(space_, *w, alpha, iterations), r_max, t_max);
     broadcast_values(comm_, v);
     return v;
   }
@@ -296,6 +299,7 @@ class DistributedEngine final : public Simulation::Engine {
            d.global_text() + " as blocks of " + d.local_text() + ", " + "halos over " +
            parallel::to_string(field_.transport());
   }
+  std::string backend() const override { return backend_name<Space>(); }
 
  private:
   // The whole configuration on rank 0 (nullptr on the other ranks). Collective.
@@ -303,7 +307,7 @@ class DistributedEngine final : public Simulation::Engine {
     if (whole_version_ != version_) {
       const std::vector<double> canonical = field_.to_canonical();
       if (comm_.is_root()) {
-        if (!whole_) whole_.emplace(field_.extents());
+        if (!whole_) whole_.emplace(space_, field_.extents());
         whole_->from_canonical(canonical);
       }
       whole_version_ = version_;
@@ -311,6 +315,7 @@ class DistributedEngine final : public Simulation::Engine {
     return comm_.is_root() ? &*whole_ : nullptr;
   }
 
+  Space space_;
   parallel::Communicator comm_;
   // mutable: halo() is used for a description only.
   mutable DistributedField<Space, Real> field_;
@@ -324,34 +329,49 @@ class DistributedEngine final : public Simulation::Engine {
 
 // ---- Simulation --------------------------------------------------------------------------------
 
-Simulation::Simulation(const RunParameters& parameters) : parameters_(parameters) {
+template <class Space>
+Simulation::Simulation(const Space& space, const RunParameters& parameters)
+    : parameters_(parameters) {
   parameters_.validate();
   if (parameters_.precision == StoragePrecision::kFloat)
-    engine_ = std::make_unique<EngineIn<float>>(parameters_.extents);
+    engine_ = std::make_unique<EngineIn<Space, float>>(space, parameters_.extents);
   else
-    engine_ = std::make_unique<EngineIn<double>>(parameters_.extents);
+    engine_ = std::make_unique<EngineIn<Space, double>>(space, parameters_.extents);
 }
 
-Simulation::Simulation(const RunParameters& parameters, const parallel::Communicator& comm,
-                       const ParallelOptions& options)
+template <class Space>
+Simulation::Simulation(const Space& space, const RunParameters& parameters,
+                       const parallel::Communicator& comm, const ParallelOptions& options)
     : parameters_(parameters) {
   parameters_.validate();
   if (!options.grid.empty())
     Decomposition::check_grid(parameters_.extents, options.grid, comm.size());
   const bool f = parameters_.precision == StoragePrecision::kFloat;
+  const std::vector<int>& extents = parameters_.extents;
   if (comm.size() == 1) {
     // The one-rank engine: the same code path (and speed) as without MPI.
-    engine_ = f ? std::unique_ptr<Engine>(std::make_unique<EngineIn<float>>(parameters_.extents))
-                : std::make_unique<EngineIn<double>>(parameters_.extents);
+    engine_ = f ? std::unique_ptr<Engine>(std::make_unique<EngineIn<Space, float>>(space, extents))
+                : std::make_unique<EngineIn<Space, double>>(space, extents);
   } else if (f) {
-    engine_ = std::make_unique<DistributedEngine<float>>(parameters_.extents, comm, options);
+    engine_ = std::make_unique<DistributedEngine<Space, float>>(space, extents, comm, options);
   } else {
-    engine_ = std::make_unique<DistributedEngine<double>>(parameters_.extents, comm, options);
+    engine_ = std::make_unique<DistributedEngine<Space, double>>(space, extents, comm, options);
   }
 }
 
+#define PORTAMC_SU2_SIMULATION_(Space)                                 \
+  template Simulation::Simulation(const Space&, const RunParameters&); \
+  template Simulation::Simulation(const Space&, const RunParameters&,  \
+                                  const parallel::Communicator&, const ParallelOptions&);
+PORTAMC_FOR_EACH_SPACE(PORTAMC_SU2_SIMULATION_)
+#undef PORTAMC_SU2_SIMULATION_
+
 std::string Simulation::decomposition_text() const {
   return engine_->decomposition_text();
+}
+
+std::string Simulation::backend() const {
+  return engine_->backend();
 }
 
 Simulation::~Simulation() = default;

@@ -3,11 +3,14 @@
 #include <stdexcept>
 #include <string>
 
+#include "portamc/backends.hpp"
+
 namespace portamc::su2 {
 
 template <class ExecutionSpace, class Real>
-SingleLinkSamples sample_single_link(HeatbathMethod method, double alpha, std::uint64_t n,
-                                     std::uint64_t seed, int max_attempts, double kp_threshold) {
+SingleLinkSamples sample_single_link(const ExecutionSpace& space, HeatbathMethod method,
+                                     double alpha, std::uint64_t n, std::uint64_t seed,
+                                     int max_attempts, double kp_threshold) {
   if (!(alpha >= 0)) throw std::invalid_argument("sample_single_link: alpha must be >= 0");
   if (max_attempts < 1 || max_attempts > max_heatbath_attempts)
     throw std::invalid_argument(
@@ -26,8 +29,9 @@ SingleLinkSamples sample_single_link(HeatbathMethod method, double alpha, std::u
       seed};
   Kokkos::parallel_for("su2::single_link_sampler",
                        Kokkos::RangePolicy<ExecutionSpace, Kokkos::IndexType<std::int64_t>>(
-                           0, static_cast<std::int64_t>(n)),
+                           space, 0, static_cast<std::int64_t>(n)),
                        kernel);
+  space.fence();
   auto y = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), kernel.y);
   auto attempts = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), kernel.attempts);
   auto axis_cos = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), kernel.axis_cos_uniform);
@@ -49,15 +53,12 @@ SingleLinkSamples sample_single_link(HeatbathMethod method, double alpha, std::u
   return out;
 }
 
-#define PORTAMC_SU2_SINGLE_LINK(Space, Real)                  \
-  template SingleLinkSamples sample_single_link<Space, Real>( \
-      HeatbathMethod, double, std::uint64_t, std::uint64_t, int, double);
-PORTAMC_SU2_SINGLE_LINK(Kokkos::DefaultExecutionSpace, float)
-PORTAMC_SU2_SINGLE_LINK(Kokkos::DefaultExecutionSpace, double)
-#ifdef PORTAMC_HAVE_DEVICE_BACKEND
-PORTAMC_SU2_SINGLE_LINK(Kokkos::DefaultHostExecutionSpace, float)
-PORTAMC_SU2_SINGLE_LINK(Kokkos::DefaultHostExecutionSpace, double)
-#endif
+#define PORTAMC_SU2_SINGLE_LINK(Space)                                                  \
+  template SingleLinkSamples sample_single_link<Space, float>(                          \
+      const Space&, HeatbathMethod, double, std::uint64_t, std::uint64_t, int, double); \
+  template SingleLinkSamples sample_single_link<Space, double>(                         \
+      const Space&, HeatbathMethod, double, std::uint64_t, std::uint64_t, int, double);
+PORTAMC_FOR_EACH_SPACE(PORTAMC_SU2_SINGLE_LINK)
 #undef PORTAMC_SU2_SINGLE_LINK
 
 }  // namespace portamc::su2

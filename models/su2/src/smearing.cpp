@@ -58,8 +58,8 @@ struct ApeSmearKernel {
 };
 
 template <class Space, class Real>
-GaugeField<Space, Real> ape_smear(const GaugeField<Space, Real>& field, double alpha,
-                                  int iterations) {
+GaugeField<Space, Real> ape_smear(const Space& space, const GaugeField<Space, Real>& field,
+                                  double alpha, int iterations) {
   // The negated comparison also rejects NaN.
   if (!(alpha >= 0 && alpha <= 1))
     throw std::invalid_argument("ape_smear: alpha must be in [0, 1], got " + std::to_string(alpha));
@@ -74,20 +74,19 @@ GaugeField<Space, Real> ape_smear(const GaugeField<Space, Real>& field, double a
         "need two spatial directions), the lattice has " +
         std::to_string(d));
 
-  GaugeField<Space, Real> current(field.extents(), field.space());
-  Kokkos::deep_copy(field.space(), current.links(), field.links());
+  GaugeField<Space, Real> current(space, field.extents());
+  Kokkos::deep_copy(space, current.links(), field.links());
   if (iterations == 0 || alpha == 0) {
     // No smearing: an exact copy, not a renormalised one.
-    field.space().fence();
+    space.fence();
     return current;
   }
   // Both buffers start as the input, so their temporal links, never written, stay equal.
-  GaugeField<Space, Real> next(field.extents(), field.space());
-  Kokkos::deep_copy(field.space(), next.links(), field.links());
+  GaugeField<Space, Real> next(space, field.extents());
+  Kokkos::deep_copy(space, next.links(), field.links());
   const std::int64_t spatial_links = g.volume() * (d - 1);
   const double staple_weight = alpha / (2.0 * (d - 2));
-  const Kokkos::RangePolicy<Space, Kokkos::IndexType<std::int64_t>> policy(field.space(), 0,
-                                                                           spatial_links);
+  const Kokkos::RangePolicy<Space, Kokkos::IndexType<std::int64_t>> policy(space, 0, spatial_links);
   dispatch_dimensions(d, [&](auto dim) {
     constexpr int D = decltype(dim)::value;
     for (int n = 0; n < iterations; ++n) {
@@ -97,19 +96,16 @@ GaugeField<Space, Real> ape_smear(const GaugeField<Space, Real>& field, double a
       std::swap(current, next);
     }
   });
-  field.space().fence();
+  space.fence();
   return current;
 }
 
-template GaugeField<Kokkos::DefaultExecutionSpace, float> ape_smear(
-    const GaugeField<Kokkos::DefaultExecutionSpace, float>&, double, int);
-template GaugeField<Kokkos::DefaultExecutionSpace, double> ape_smear(
-    const GaugeField<Kokkos::DefaultExecutionSpace, double>&, double, int);
-#ifdef PORTAMC_HAVE_DEVICE_BACKEND
-template GaugeField<Kokkos::DefaultHostExecutionSpace, float> ape_smear(
-    const GaugeField<Kokkos::DefaultHostExecutionSpace, float>&, double, int);
-template GaugeField<Kokkos::DefaultHostExecutionSpace, double> ape_smear(
-    const GaugeField<Kokkos::DefaultHostExecutionSpace, double>&, double, int);
-#endif
+#define PORTAMC_SU2_APE_SMEAR_(Space)                                                          \
+  template GaugeField<Space, float> ape_smear(const Space&, const GaugeField<Space, float>&,   \
+                                              double, int);                                    \
+  template GaugeField<Space, double> ape_smear(const Space&, const GaugeField<Space, double>&, \
+                                               double, int);
+PORTAMC_FOR_EACH_SPACE(PORTAMC_SU2_APE_SMEAR_)
+#undef PORTAMC_SU2_APE_SMEAR_
 
 }  // namespace portamc::su2

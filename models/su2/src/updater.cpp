@@ -2,11 +2,10 @@
 
 namespace portamc::su2 {
 
-template class Updater<Kokkos::DefaultExecutionSpace, float>;
-template class Updater<Kokkos::DefaultExecutionSpace, double>;
-#ifdef PORTAMC_HAVE_DEVICE_BACKEND
-template class Updater<Kokkos::DefaultHostExecutionSpace, float>;
-template class Updater<Kokkos::DefaultHostExecutionSpace, double>;
-#endif
+#define PORTAMC_SU2_UPDATER_(Space)     \
+  template class Updater<Space, float>; \
+  template class Updater<Space, double>;
+PORTAMC_FOR_EACH_SPACE(PORTAMC_SU2_UPDATER_)
+#undef PORTAMC_SU2_UPDATER_
 
 }  // namespace portamc::su2

@@ -1,6 +1,6 @@
 #pragma once
 // Definitions of Updater's members; included once by updater.cpp, which instantiates the
-// class for float and double on the default (and host) execution space.
+// class for float and double on every execution space of the build.
 #include <stdexcept>
 #include <string>
 
@@ -12,7 +12,8 @@
 namespace portamc::su2 {
 
 template <class ExecutionSpace, class Real>
-Updater<ExecutionSpace, Real>::Updater(const UpdateParameters& params) : params_(params) {
+Updater<ExecutionSpace, Real>::Updater(const ExecutionSpace& space, const UpdateParameters& params)
+    : space_(space), params_(params) {
   params_.validate();
   failures_ = Kokkos::View<count_type, memory_space>("su2::heatbath_failures");
   if (params_.count_attempts) {
@@ -67,10 +68,10 @@ void Updater<ExecutionSpace, Real>::heatbath_sweep(field_type& field) {
     kernel.seed = params_.seed;
     kernel.step_base = heatbath_sweeps_ * calls_per_link_update;
     if (params_.heatbath_variant == HeatbathKernelVariant::retry_queue && !params_.count_attempts) {
-      queued_heatbath_passes(field.space(), kernel);
+      queued_heatbath_passes(space_, kernel);
       return;
     }
-    const UpdatePolicy<ExecutionSpace> policy(field.space(), 0, g.half_volume());
+    const UpdatePolicy<ExecutionSpace> policy(space_, 0, g.half_volume());
     for (int mu = 0; mu < D; ++mu) {
       for (int parity = 0; parity < 2; ++parity) {
         kernel.mu = mu;
@@ -91,7 +92,7 @@ void Updater<ExecutionSpace, Real>::heatbath_sweep(field_type& field) {
   });
   if (params_.count_attempts)
     Kokkos::parallel_for(
-        "su2::heatbath_tally", Kokkos::RangePolicy<ExecutionSpace>(field.space(), 0, 1),
+        "su2::heatbath_tally", Kokkos::RangePolicy<ExecutionSpace>(space_, 0, 1),
         TallyAccumulator<memory_space>{pass_tallies_, counted_, 2 * g.dimensions()});
   links_updated_ += static_cast<std::uint64_t>(g.link_count());
   ++heatbath_sweeps_;
@@ -106,7 +107,7 @@ void Updater<ExecutionSpace, Real>::overrelaxation_sweep(field_type& field) {
     kernel.links = field.links();
     kernel.staple_links = field.links();
     kernel.geometry = g;
-    const UpdatePolicy<ExecutionSpace> policy(field.space(), 0, g.half_volume());
+    const UpdatePolicy<ExecutionSpace> policy(space_, 0, g.half_volume());
     for (int mu = 0; mu < D; ++mu) {
       for (int parity = 0; parity < 2; ++parity) {
         kernel.mu = mu;

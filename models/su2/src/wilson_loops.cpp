@@ -2,15 +2,12 @@
 
 namespace portamc::su2 {
 
-template std::vector<double> wilson_loops(const GaugeField<Kokkos::DefaultExecutionSpace, float>&,
-                                          int, int);
-template std::vector<double> wilson_loops(const GaugeField<Kokkos::DefaultExecutionSpace, double>&,
-                                          int, int);
-#ifdef PORTAMC_HAVE_DEVICE_BACKEND
-template std::vector<double> wilson_loops(
-    const GaugeField<Kokkos::DefaultHostExecutionSpace, float>&, int, int);
-template std::vector<double> wilson_loops(
-    const GaugeField<Kokkos::DefaultHostExecutionSpace, double>&, int, int);
-#endif
+#define PORTAMC_SU2_WILSON_LOOPS_(Space)                                                         \
+  template std::vector<double> wilson_loops(const Space&, const GaugeField<Space, float>&, int,  \
+                                            int);                                                \
+  template std::vector<double> wilson_loops(const Space&, const GaugeField<Space, double>&, int, \
+                                            int);
+PORTAMC_FOR_EACH_SPACE(PORTAMC_SU2_WILSON_LOOPS_)
+#undef PORTAMC_SU2_WILSON_LOOPS_
 
 }  // namespace portamc::su2

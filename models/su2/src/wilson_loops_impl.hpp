@@ -1,6 +1,6 @@
 #pragma once
 // Kernels and driver of wilson_loops(); included once by wilson_loops.cpp, which instantiates
-// it for float and double on the default (and host) execution space.
+// it for float and double on every execution space of the build.
 //
 // Algorithm, for R = 1..r_max in turn:
 //  1. spatial lines L_i^R(x) = U_i(x) U_i(x+i) ... U_i(x+(R-1)i) for every site x and spatial
@@ -143,14 +143,15 @@ inline void check_wilson_loop_sizes(const Geometry& g, int r_max, int t_max) {
 }  // namespace detail
 
 template <class Space, class Real>
-std::vector<double> wilson_loops(const GaugeField<Space, Real>& field, int r_max, int t_max) {
+std::vector<double> wilson_loops(const Space& space, const GaugeField<Space, Real>& field,
+                                 int r_max, int t_max) {
   const Geometry& g = field.geometry();
   detail::check_wilson_loop_sizes(g, r_max, t_max);
   using memory_space = typename Space::memory_space;
   using policy = Kokkos::RangePolicy<Space, Kokkos::IndexType<std::int64_t>>;
 
   const std::int64_t threads = g.volume() * (g.dimensions() - 1);
-  require_device_memory(static_cast<std::size_t>(threads) * 4 * sizeof(double),
+  require_memory<Space>(static_cast<std::size_t>(threads) * 4 * sizeof(double),
                         "the spatial Wilson lines (4 (D-1) V doubles)");
   LineView<memory_space> lines(Kokkos::view_alloc(Kokkos::WithoutInitializing, "su2::lines"),
                                chunks_per_link<double>, threads);
@@ -163,12 +164,11 @@ std::vector<double> wilson_loops(const GaugeField<Space, Real>& field, int r_max
   dispatch_dimensions(g.dimensions(), [&](auto dim) {
     constexpr int D = decltype(dim)::value;
     for (int r = 1; r <= r_max; ++r) {
-      Kokkos::parallel_for("su2::wilson_lines", policy(field.space(), 0, threads),
+      Kokkos::parallel_for("su2::wilson_lines", policy(space, 0, threads),
                            SpatialLineKernel<Space, Real, D>{field.links(), lines, g, r - 1});
       const WilsonLoopKernel<Space, Real, D> kernel{field.links(), lines, g, r,
                                                     static_cast<unsigned>(t_max)};
-      Kokkos::parallel_reduce("su2::wilson_loops", policy(field.space(), 0, threads), kernel,
-                              result);
+      Kokkos::parallel_reduce("su2::wilson_loops", policy(space, 0, threads), kernel, result);
       for (int t = 1; t <= t_max; ++t) loops[wilson_loop_index(r, t, t_max)] = sums[t - 1] * norm;
     }
   });

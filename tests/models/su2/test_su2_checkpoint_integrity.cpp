@@ -17,6 +17,7 @@
 #include "portamc/checkpoint_file.hpp"
 #include "portamc/su2/run.hpp"
 #include "portamc/su2/run_output.hpp"
+#include "test_space.hpp"
 
 namespace {
 
@@ -44,7 +45,7 @@ RunParameters small(StoragePrecision precision = StoragePrecision::kDouble) {
 
 // Into the second coupling: one finished, one with two measurements.
 RunCheckpoint checkpoint_of(const RunParameters& p) {
-  Simulation sim(p);
+  Simulation sim(TestSpace(), p);
   sim.start(nullptr);
   for (int i = 0; i < 6 + 2 + 2; ++i) sim.advance();
   return sim.checkpoint();
@@ -72,12 +73,12 @@ TEST_F(Su2CheckpointIntegrity, IntactCheckpointsReadBackAndResume) {
   const RunCheckpoint c = read_checkpoint(written("intact.ckpt"));
   EXPECT_EQ(c.links, state().links);
   EXPECT_EQ(c.points[1].step, state().points[1].step);
-  Simulation resumed(small());
+  Simulation resumed(TestSpace(), small());
   EXPECT_NO_THROW(resumed.restore(c));
   // Float links, stored exactly as double, are unitary to float rounding: within tolerance.
   const RunParameters f = small(StoragePrecision::kFloat);
   const RunCheckpoint single = read_checkpoint(written("float.ckpt", checkpoint_of(f)));
-  Simulation resumed_float(f);
+  Simulation resumed_float(TestSpace(), f);
   EXPECT_NO_THROW(resumed_float.restore(single));
 }
 

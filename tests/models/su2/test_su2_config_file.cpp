@@ -1,6 +1,7 @@
 // Tests of SU(2) gauge-configuration files: exact round trips in double, float rounding, every
 // refusal (extents, precision, checksum after corrupting the file with raw HDF5, missing file, not
 // a configuration) and the checksum against values computed independently (Python struct + FNV-1a).
+#include "portamc/backends.hpp"
 #include "portamc/su2/config_file.hpp"
 #include "portamc/su2/gauge_field.hpp"
 #include "portamc/su2/updater.hpp"
@@ -267,38 +268,42 @@ TEST_F(Su2ConfigFile, BadWritesAreRefusedAndLeaveNoFile) {
 // execution space (CUDA on a GPU build) and the host space (OpenMP or Serial) exchange
 // thermalised fields through files, both ways, bit for bit, with the same plaquette.
 // (On a Serial-only build both spaces are Serial and the test checks the file path alone.)
-template <class From, class To, class Real>
-void check_cross_backend_round_trip(const std::string& path) {
+template <class Real, class From, class To>
+void check_cross_backend_round_trip(const From& from, const To& to, const std::string& path) {
   const std::vector<int> extents = {4, 6, 4, 8};
   const std::vector<std::int64_t> extents64(extents.begin(), extents.end());
   constexpr StoragePrecision precision =
       std::is_same_v<Real, float> ? StoragePrecision::kFloat : StoragePrecision::kDouble;
-  su2::GaugeField<From, Real> source(extents);
+  su2::GaugeField<From, Real> source(from, extents);
   source.hot_start(7);
   su2::UpdateParameters params;
   params.beta = 2.3;
   params.seed = 11;
   params.overrelaxation_sweeps = 1;
-  su2::Updater<From, Real> updater(params);
+  su2::Updater<From, Real> updater(from, params);
   for (int i = 0; i < 5; ++i) updater.update(source);
   const std::vector<double> written = source.to_canonical();
   su2::write_gauge_config(path, metadata(extents64, precision), written);
 
   const auto config = su2::read_gauge_config(path, {extents64, precision});
-  su2::GaugeField<To, Real> target(extents);
+  su2::GaugeField<To, Real> target(to, extents);
   target.from_canonical(config.links);
   EXPECT_EQ(target.to_canonical(), written);
   EXPECT_NEAR(target.plaquette().total, source.plaquette().total, 1e-12);
   EXPECT_NE(source.plaquette().total, 1.0);  // really thermalised, not the cold start
 }
 
-TEST_F(Su2ConfigFile, ConfigurationWrittenOnOneBackendLoadsOnTheOther) {
-  using Device = Kokkos::DefaultExecutionSpace;
-  using Host = Kokkos::DefaultHostExecutionSpace;
-  check_cross_backend_round_trip<Device, Host, double>(file("device_to_host_double.h5"));
-  check_cross_backend_round_trip<Host, Device, double>(file("host_to_device_double.h5"));
-  check_cross_backend_round_trip<Device, Host, float>(file("device_to_host_float.h5"));
-  check_cross_backend_round_trip<Host, Device, float>(file("host_to_device_float.h5"));
+// Every ordered pair of the build's backends, a backend with itself included.
+TEST_F(Su2ConfigFile, ConfigurationWrittenOnOneBackendLoadsOnEveryBackend) {
+  portamc::for_each_space([&](auto from) {
+    portamc::for_each_space([&](auto to) {
+      const std::string pair =
+          portamc::backend_name<decltype(from)>() + "_to_" + portamc::backend_name<decltype(to)>();
+      SCOPED_TRACE(pair);
+      check_cross_backend_round_trip<double>(from, to, file(pair + "_double.h5"));
+      check_cross_backend_round_trip<float>(from, to, file(pair + "_float.h5"));
+    });
+  });
 }
 
 TEST(Su2ConfigChecksum, MatchesIndependentFnv1a) {

@@ -12,20 +12,21 @@
 #include "portamc/su2/exact.hpp"
 #include "portamc/su2/gauge_field.hpp"
 #include "portamc/su2/updater.hpp"
+#include "test_space.hpp"
 
 namespace {
 
 using namespace portamc::su2;
-using Space = Kokkos::DefaultExecutionSpace;
+using Space = TestSpace;
 
 portamc::stats::Estimate mean_plaquette(double beta, bool hot, std::uint64_t seed) {
-  GaugeField<Space, double> field({6, 6, 6, 6});
+  GaugeField<Space, double> field(Space(), {6, 6, 6, 6});
   if (hot) field.hot_start(seed);
   UpdateParameters p;
   p.beta = beta;
   p.seed = seed;
   p.overrelaxation_sweeps = 1;
-  Updater<Space, double> updater(p);
+  Updater<Space, double> updater(Space(), p);
   for (int i = 0; i < 40; ++i) updater.update(field);
   std::vector<double> series;
   for (int i = 0; i < 320; ++i) {

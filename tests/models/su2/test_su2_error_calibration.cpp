@@ -24,6 +24,7 @@
 #include "portamc/su2/exact.hpp"
 #include "portamc/su2/run.hpp"
 #include "portamc/su2/run_analysis.hpp"
+#include "test_space.hpp"
 
 namespace {
 
@@ -50,7 +51,7 @@ struct Outcome {
 };
 
 Outcome run(const RunParameters& p) {
-  Simulation s(p);
+  Simulation s(TestSpace(), p);
   s.start(nullptr);
   while (!s.done()) s.advance();
   Outcome r{s.points().front(), {}};

@@ -12,11 +12,12 @@
 #include "portamc/su2/detail/update_kernels.hpp"
 #include "portamc/su2/gauge_field.hpp"
 #include "su2_test_support.hpp"
+#include "test_space.hpp"
 
 namespace {
 
 using namespace portamc::su2;
-using Space = Kokkos::DefaultExecutionSpace;
+using Space = TestSpace;
 
 template <class Kernel, class Field>
 void configure(Kernel& kernel, const Field& field) {
@@ -46,13 +47,13 @@ struct Passes {
         }
       }
     }
-    Kokkos::fence();
+    Space().fence();
   }
 };
 
 template <class Real, int D>
 std::vector<double> heatbath_links(const std::vector<int>& extents, bool fixed) {
-  GaugeField<Space, Real> field(extents);
+  GaugeField<Space, Real> field(Space(), extents);
   field.hot_start(11);
   Passes<HeatbathKernel<Space, Real, D>, D> passes;
   configure(passes.kernel, field);
@@ -69,7 +70,7 @@ std::vector<double> heatbath_links(const std::vector<int>& extents, bool fixed) 
 
 template <class Real, int D>
 std::vector<double> overrelaxation_links(const std::vector<int>& extents, bool fixed) {
-  GaugeField<Space, Real> field(extents);
+  GaugeField<Space, Real> field(Space(), extents);
   field.hot_start(12);
   Passes<OverrelaxationKernel<Space, Real, D>, D> passes;
   configure(passes.kernel, field);

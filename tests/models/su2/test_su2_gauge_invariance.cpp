@@ -9,11 +9,12 @@
 #include "portamc/su2/gauge_field.hpp"
 #include "portamc/su2/updater.hpp"
 #include "su2_test_support.hpp"
+#include "test_space.hpp"
 
 namespace {
 
 using namespace portamc::su2;
-using Space = Kokkos::DefaultExecutionSpace;
+using Space = TestSpace;
 
 template <class Real>
 class GaugeInvarianceTest : public ::testing::Test {};
@@ -24,11 +25,11 @@ TYPED_TEST(GaugeInvarianceTest, RandomTransformationKeepsPlaquettesAndPolyakovLo
   const double tol = 4 * su2_test::rounding<TypeParam>();
   for (const auto& extents : lattices) {
     SCOPED_TRACE(std::to_string(extents.size()) + "D");
-    GaugeField<Space, TypeParam> field(extents);
+    GaugeField<Space, TypeParam> field(Space(), extents);
     field.hot_start(12);
     UpdateParameters params;
     params.beta = 3.0;  // ordered enough that Polyakov loops are far from 0
-    Updater<Space, TypeParam> updater(params);
+    Updater<Space, TypeParam> updater(Space(), params);
     for (int i = 0; i < 2; ++i) updater.heatbath_sweep(field);
 
     const auto plaquette = field.plaquette();
@@ -47,7 +48,7 @@ TYPED_TEST(GaugeInvarianceTest, RandomTransformationKeepsPlaquettesAndPolyakovLo
 }
 
 TEST(GaugeInvariance, TransformationIsAPureFunctionOfSeedAndStep) {
-  GaugeField<Space, double> a({4, 4, 4}), b({4, 4, 4});
+  GaugeField<Space, double> a(Space(), {4, 4, 4}), b(Space(), {4, 4, 4});
   a.hot_start(1);
   b.hot_start(1);
   a.random_gauge_transformation(5, 2);

@@ -12,11 +12,12 @@
 #include "portamc/su2/detail/heatbath_sampling.hpp"
 #include "portamc/su2/detail/single_link_sampler.hpp"
 #include "su2_test_support.hpp"
+#include "test_space.hpp"
 
 namespace {
 
 using namespace portamc::su2;
-using Space = Kokkos::DefaultExecutionSpace;
+using Space = TestSpace;
 
 constexpr std::uint64_t samples = std::uint64_t{1} << 20;
 constexpr int bins = 40;
@@ -64,7 +65,7 @@ template <class Real>
 void check_method(HeatbathMethod method, const std::vector<double>& alphas) {
   const std::string name = method == HeatbathMethod::creutz ? "Creutz" : "Kennedy-Pendleton";
   for (double alpha : alphas) {
-    const auto s = sample_single_link<Space, Real>(method, alpha, samples, 2024);
+    const auto s = sample_single_link<Space, Real>(Space(), method, alpha, samples, 2024);
     SCOPED_TRACE(name + ", alpha = " + std::to_string(alpha));
     ASSERT_EQ(s.failures, 0u);
     ASSERT_EQ(s.a0.size(), samples);
@@ -97,7 +98,7 @@ TYPED_TEST(HeatbathSamplerTest, KennedyPendletonReproducesTheExactDistribution) 
 /// accepted block itself (the recycled acceptance uniform and the words' unused low bytes).
 template <class Real>
 void check_axis(HeatbathMethod method, double alpha) {
-  const auto s = sample_single_link<Space, Real>(method, alpha, samples, 77);
+  const auto s = sample_single_link<Space, Real>(Space(), method, alpha, samples, 77);
   ASSERT_EQ(s.axis_cos_uniform.size(), s.a0.size());
   constexpr int a0_bins = 5, cos_bins = 8, phi_bins = 8, group = bins / a0_bins;
   std::vector<double> observed(a0_bins * cos_bins * phi_bins, 0.0);
@@ -136,7 +137,7 @@ TYPED_TEST(HeatbathSamplerTest, AutomaticUsesTheMethodWithHigherAcceptance) {
   EXPECT_LT(creutz_acceptance(above), kennedy_pendleton_acceptance(above));
   const std::uint64_t n = 4096;
   auto a0 = [n](HeatbathMethod m, double alpha) {
-    return sample_single_link<Space, TypeParam>(m, alpha, n, 7).a0;
+    return sample_single_link<Space, TypeParam>(Space(), m, alpha, n, 7).a0;
   };
   EXPECT_EQ(a0(HeatbathMethod::automatic, below), a0(HeatbathMethod::creutz, below));
   EXPECT_EQ(a0(HeatbathMethod::automatic, above), a0(HeatbathMethod::kennedy_pendleton, above));
@@ -155,24 +156,26 @@ TEST(HeatbathSampler, AcceptancesCrossAtTheThreshold) {
 TEST(HeatbathSampler, ExhaustedRetriesAreCountedAsFailures) {
   const std::uint64_t n = 100000;
   const double alpha = 20;
-  const auto s = sample_single_link<Space, double>(HeatbathMethod::creutz, alpha, n, 11, 1);
+  const auto s =
+      sample_single_link<Space, double>(Space(), HeatbathMethod::creutz, alpha, n, 11, 1);
   EXPECT_EQ(s.attempts, n);
   EXPECT_EQ(s.failures + s.a0.size(), n);
   const double p = creutz_acceptance(alpha);
   EXPECT_NEAR(static_cast<double>(s.a0.size()) / n, p, 5 * std::sqrt(p * (1 - p) / n));
   // a bound of two proposals: at most two each, and the failures are the (1-p)^2 tail
-  const auto t = sample_single_link<Space, double>(HeatbathMethod::creutz, alpha, n, 11, 2);
+  const auto t =
+      sample_single_link<Space, double>(Space(), HeatbathMethod::creutz, alpha, n, 11, 2);
   EXPECT_LE(t.attempts, 2 * n);
   const double q = (1 - p) * (1 - p);
   EXPECT_NEAR(static_cast<double>(t.failures) / n, q, 5 * std::sqrt(q * (1 - q) / n));
 }
 
 TEST(HeatbathSampler, RejectsBadArguments) {
-  EXPECT_THROW((sample_single_link<Space, double>(HeatbathMethod::creutz, -1.0, 10, 1)),
+  EXPECT_THROW((sample_single_link<Space, double>(Space(), HeatbathMethod::creutz, -1.0, 10, 1)),
                std::invalid_argument);
-  EXPECT_THROW((sample_single_link<Space, double>(HeatbathMethod::creutz, 1.0, 10, 1, 0)),
+  EXPECT_THROW((sample_single_link<Space, double>(Space(), HeatbathMethod::creutz, 1.0, 10, 1, 0)),
                std::invalid_argument);
-  EXPECT_THROW((sample_single_link<Space, double>(HeatbathMethod::creutz, 1.0, 10, 1,
+  EXPECT_THROW((sample_single_link<Space, double>(Space(), HeatbathMethod::creutz, 1.0, 10, 1,
                                                   max_heatbath_attempts + 1)),
                std::invalid_argument);
 }

@@ -9,11 +9,12 @@
 #include "portamc/su2/gauge_field.hpp"
 #include "portamc/su2/updater.hpp"
 #include "su2_test_support.hpp"
+#include "test_space.hpp"
 
 namespace {
 
 using namespace portamc::su2;
-using Space = Kokkos::DefaultExecutionSpace;
+using Space = TestSpace;
 
 template <class Real>
 class OverrelaxationTest : public ::testing::Test {};
@@ -26,9 +27,9 @@ TYPED_TEST(OverrelaxationTest, ConservesTheActionAndUnitarity) {
     UpdateParameters params;
     params.beta = 2.3;
     params.seed = 31;
-    GaugeField<Space, TypeParam> field(extents);
+    GaugeField<Space, TypeParam> field(Space(), extents);
     field.hot_start(4);
-    Updater<Space, TypeParam> updater(params);
+    Updater<Space, TypeParam> updater(Space(), params);
     for (int i = 0; i < 3; ++i) updater.heatbath_sweep(field);  // a typical, not random, field
 
     const double before = field.action(params.beta);
@@ -46,8 +47,8 @@ TYPED_TEST(OverrelaxationTest, ConservesTheActionAndUnitarity) {
 
 TYPED_TEST(OverrelaxationTest, LeavesColdStartUnchanged) {
   // V = 1 for every link: U -> U^dagger = 1.
-  GaugeField<Space, TypeParam> field({4, 4, 4, 4});
-  Updater<Space, TypeParam> updater(UpdateParameters{});
+  GaugeField<Space, TypeParam> field(Space(), {4, 4, 4, 4});
+  Updater<Space, TypeParam> updater(Space(), UpdateParameters{});
   updater.overrelaxation_sweep(field);
   EXPECT_EQ(field.plaquette().total, 1.0);
 }

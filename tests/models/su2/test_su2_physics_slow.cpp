@@ -11,17 +11,18 @@
 #include "portamc/statistics.hpp"
 #include "portamc/su2/gauge_field.hpp"
 #include "portamc/su2/updater.hpp"
+#include "test_space.hpp"
 
 namespace {
 
 using namespace portamc::su2;
-using Space = Kokkos::DefaultExecutionSpace;
+using Space = TestSpace;
 
 template <class Real>
 portamc::stats::Estimate plaquette_2d(const UpdateParameters& p, int sweeps) {
-  GaugeField<Space, Real> field({64, 64});
+  GaugeField<Space, Real> field(Space(), {64, 64});
   field.hot_start(p.seed + 1);
-  Updater<Space, Real> updater(p);
+  Updater<Space, Real> updater(Space(), p);
   for (int i = 0; i < 200; ++i) updater.update(field);
   std::vector<double> series;
   for (int i = 0; i < sweeps; ++i) {
@@ -56,13 +57,13 @@ TEST(PhysicsSlow, TwoDimensionalPlaquetteWithEachMethod) {
 
 template <class Real>
 std::vector<double> plaquettes_4d(std::uint64_t seed) {
-  GaugeField<Space, Real> field({8, 8, 8, 8});
+  GaugeField<Space, Real> field(Space(), {8, 8, 8, 8});
   field.hot_start(seed);
   UpdateParameters p;
   p.beta = 2.3;
   p.seed = seed;
   p.overrelaxation_sweeps = 2;
-  Updater<Space, Real> updater(p);
+  Updater<Space, Real> updater(Space(), p);
   for (int i = 0; i < 100; ++i) updater.update(field);
   std::vector<double> series;
   for (int i = 0; i < 1024; ++i) {

@@ -11,11 +11,12 @@
 #include "portamc/statistics.hpp"
 #include "portamc/su2/gauge_field.hpp"
 #include "portamc/su2/updater.hpp"
+#include "test_space.hpp"
 
 namespace {
 
 using namespace portamc::su2;
-using Space = Kokkos::DefaultExecutionSpace;
+using Space = TestSpace;
 
 struct Plaquettes {
   portamc::stats::Estimate spatial, temporal;
@@ -23,13 +24,13 @@ struct Plaquettes {
 
 template <class Real>
 Plaquettes measure(const std::vector<int>& extents, double beta, std::uint64_t seed) {
-  GaugeField<Space, Real> field(extents);
+  GaugeField<Space, Real> field(Space(), extents);
   field.hot_start(seed);
   UpdateParameters p;
   p.beta = beta;
   p.seed = seed;
   p.overrelaxation_sweeps = 1;
-  Updater<Space, Real> updater(p);
+  Updater<Space, Real> updater(Space(), p);
   for (int i = 0; i < 50; ++i) updater.update(field);
   std::vector<double> spatial, temporal;
   for (int i = 0; i < 512; ++i) {

@@ -12,6 +12,7 @@
 #include "portamc/su2/gauge_field.hpp"
 #include "portamc/su2/updater.hpp"
 #include "su2_test_support.hpp"
+#include "test_space.hpp"
 
 namespace {
 
@@ -31,7 +32,7 @@ struct Outcome {
 
 template <class Space, class Real>
 Outcome run(const Case& c, HeatbathKernelVariant variant, bool count_attempts = false) {
-  GaugeField<Space, Real> field(c.extents);
+  GaugeField<Space, Real> field(Space(), c.extents);
   field.hot_start(7);
   UpdateParameters p;
   p.beta = c.beta;
@@ -42,7 +43,7 @@ Outcome run(const Case& c, HeatbathKernelVariant variant, bool count_attempts = 
   p.overrelaxation_sweeps = 1;  // moves links the heatbath left alone after failures
   p.heatbath_variant = variant;
   p.count_attempts = count_attempts;
-  Updater<Space, Real> updater(p);
+  Updater<Space, Real> updater(Space(), p);
   for (int i = 0; i < 3; ++i) updater.update(field);
   return {field.to_canonical(), updater.tally()};
 }
@@ -105,19 +106,12 @@ void retry_bound_hit() {
 }
 
 TYPED_TEST(QueuedHeatbath, SameLinksAsPerLinkKernelWhenRetriesAreFrequent) {
-  frequent_retries<Kokkos::DefaultExecutionSpace, TypeParam>();
+  frequent_retries<TestSpace, TypeParam>();
 }
 
 TYPED_TEST(QueuedHeatbath, SameLinksAndFailuresWhenTheRetryBoundIsHit) {
-  retry_bound_hit<Kokkos::DefaultExecutionSpace, TypeParam>();
+  retry_bound_hit<TestSpace, TypeParam>();
 }
-
-#ifdef PORTAMC_HAVE_DEVICE_BACKEND
-TYPED_TEST(QueuedHeatbath, SameLinksOnTheHostBackend) {
-  retry_bound_hit<Kokkos::DefaultHostExecutionSpace, TypeParam>();
-  frequent_retries<Kokkos::DefaultHostExecutionSpace, TypeParam>();
-}
-#endif
 
 TEST(QueuedHeatbath, UnknownVariantIsRefused) {
   UpdateParameters p;

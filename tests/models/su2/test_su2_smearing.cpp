@@ -16,11 +16,12 @@
 #include "portamc/su2/updater.hpp"
 #include "portamc/su2/wilson_loops.hpp"
 #include "su2_test_support.hpp"
+#include "test_space.hpp"
 
 namespace {
 
 using namespace portamc::su2;
-using Space = Kokkos::DefaultExecutionSpace;
+using Space = TestSpace;
 
 template <class Real>
 class SmearingTest : public ::testing::Test {};
@@ -30,12 +31,12 @@ const std::vector<std::vector<int>> lattices = {{4, 6, 8}, {4, 6, 4, 8}};
 
 template <class Real>
 GaugeField<Space, Real> thermalised(const std::vector<int>& extents, std::uint64_t seed) {
-  GaugeField<Space, Real> field(extents);
+  GaugeField<Space, Real> field(Space(), extents);
   field.hot_start(seed);
   UpdateParameters params;
   params.beta = 2.3;
   params.seed = seed;
-  Updater<Space, Real> updater(params);
+  Updater<Space, Real> updater(Space(), params);
   for (int i = 0; i < 3; ++i) updater.heatbath_sweep(field);
   return field;
 }
@@ -89,17 +90,18 @@ std::vector<double> reference_step(const std::vector<int>& n, const std::vector<
 TYPED_TEST(SmearingTest, OneStepMatchesDirectHostComputation) {
   for (const auto& extents : lattices) {
     SCOPED_TRACE(std::to_string(extents.size()) + "D");
-    GaugeField<Space, TypeParam> field(extents);
+    GaugeField<Space, TypeParam> field(Space(), extents);
     field.hot_start(4);
     const auto expected = reference_step(extents, field.to_canonical(), 0.45);
-    const auto smeared = ape_smear(field, 0.45, 1).to_canonical();
+    const auto smeared = ape_smear(Space(), field, 0.45, 1).to_canonical();
     EXPECT_LT(su2_test::max_abs_difference(smeared, expected), su2_test::rounding<TypeParam>());
     // ...and two steps are the step applied twice, from the first step's links (Jacobi)
-    GaugeField<Space, TypeParam> once(extents);
+    GaugeField<Space, TypeParam> once(Space(), extents);
     once.from_canonical(smeared);
     const auto twice = reference_step(extents, once.to_canonical(), 0.45);
-    EXPECT_LT(su2_test::max_abs_difference(ape_smear(field, 0.45, 2).to_canonical(), twice),
-              su2_test::rounding<TypeParam>());
+    EXPECT_LT(
+        su2_test::max_abs_difference(ape_smear(Space(), field, 0.45, 2).to_canonical(), twice),
+        su2_test::rounding<TypeParam>());
   }
 }
 
@@ -108,16 +110,16 @@ TYPED_TEST(SmearingTest, NoSmearingReturnsTheSameLinks) {
     SCOPED_TRACE(std::to_string(extents.size()) + "D");
     const auto field = thermalised<TypeParam>(extents, 6);
     const auto links = field.to_canonical();
-    EXPECT_EQ(ape_smear(field, 0.0, 5).to_canonical(), links);
-    EXPECT_EQ(ape_smear(field, 0.5, 0).to_canonical(), links);
+    EXPECT_EQ(ape_smear(Space(), field, 0.0, 5).to_canonical(), links);
+    EXPECT_EQ(ape_smear(Space(), field, 0.5, 0).to_canonical(), links);
   }
 }
 
 TYPED_TEST(SmearingTest, ColdFieldStaysCold) {
   for (const auto& extents : lattices) {
     SCOPED_TRACE(std::to_string(extents.size()) + "D");
-    const GaugeField<Space, TypeParam> cold(extents);
-    const auto smeared = ape_smear(cold, 0.7, 4);
+    const GaugeField<Space, TypeParam> cold(Space(), extents);
+    const auto smeared = ape_smear(Space(), cold, 0.7, 4);
     // (1 - alpha) 1 + alpha/(2(D-2)) 2(D-2) 1 = 1 up to the rounding of the weights
     const double tol = su2_test::unitarity_tolerance<TypeParam>();
     EXPECT_LT(su2_test::max_abs_difference(smeared.to_canonical(), cold.to_canonical()), tol);
@@ -131,7 +133,7 @@ TYPED_TEST(SmearingTest, KeepsLinksUnitaryTemporalLinksAndInputUnchanged) {
     const int d = static_cast<int>(extents.size());
     const auto field = thermalised<TypeParam>(extents, 7);
     const auto input = field.to_canonical();
-    const auto smeared = ape_smear(field, 0.5, 10);
+    const auto smeared = ape_smear(Space(), field, 0.5, 10);
     EXPECT_EQ(field.to_canonical(), input);
     EXPECT_LT(smeared.max_unitarity_violation(), su2_test::unitarity_tolerance<TypeParam>());
     const auto links = smeared.to_canonical();
@@ -146,17 +148,17 @@ TYPED_TEST(SmearingTest, IsGaugeCovariant) {
   for (const auto& extents : lattices) {
     SCOPED_TRACE(std::to_string(extents.size()) + "D");
     const auto field = thermalised<TypeParam>(extents, 8);
-    GaugeField<Space, TypeParam> transformed(extents);
+    GaugeField<Space, TypeParam> transformed(Space(), extents);
     transformed.from_canonical(field.to_canonical());
     transformed.random_gauge_transformation(41);
 
-    auto smeared = ape_smear(field, 0.5, 6);
-    const auto smeared_transformed = ape_smear(transformed, 0.5, 6);
+    auto smeared = ape_smear(Space(), field, 0.5, 6);
+    const auto smeared_transformed = ape_smear(Space(), transformed, 0.5, 6);
     const auto p = smeared.plaquette(), pg = smeared_transformed.plaquette();
     EXPECT_NEAR(pg.spatial, p.spatial, tol);
     EXPECT_NEAR(pg.temporal, p.temporal, tol);
-    EXPECT_LT(su2_test::max_abs_difference(wilson_loops(smeared_transformed, 2, 4),
-                                           wilson_loops(smeared, 2, 4)),
+    EXPECT_LT(su2_test::max_abs_difference(wilson_loops(Space(), smeared_transformed, 2, 4),
+                                           wilson_loops(Space(), smeared, 2, 4)),
               tol);
     // The same g (a pure function of seed, site and step) applied after smearing gives the
     // same links: smear(g U) = g smear(U) g^dagger.
@@ -170,22 +172,22 @@ TYPED_TEST(SmearingTest, IsGaugeCovariant) {
 TYPED_TEST(SmearingTest, SmoothsRoughFields) {
   for (const auto& extents : lattices) {
     SCOPED_TRACE(std::to_string(extents.size()) + "D");
-    GaugeField<Space, TypeParam> hot(extents);
+    GaugeField<Space, TypeParam> hot(Space(), extents);
     hot.hot_start(9);
     double previous = hot.plaquette().spatial;
     for (int n = 1; n <= 4; ++n) {
-      const double p = ape_smear(hot, 0.5, n).plaquette().spatial;
+      const double p = ape_smear(Space(), hot, 0.5, n).plaquette().spatial;
       EXPECT_GT(p, previous + 0.01) << n << " iterations";
       previous = p;
     }
     const auto thermal = thermalised<TypeParam>(extents, 10);
     const double before = thermal.plaquette().spatial;
-    EXPECT_GT(ape_smear(thermal, 0.5, 5).plaquette().spatial, before + 0.1);
+    EXPECT_GT(ape_smear(Space(), thermal, 0.5, 5).plaquette().spatial, before + 0.1);
   }
 }
 
 TEST(Smearing, BadArgumentsThrowClearly) {
-  const GaugeField<Space, double> field({4, 4, 4});
+  const GaugeField<Space, double> field(Space(), {4, 4, 4});
   auto message = [](auto&& f) -> std::string {
     try {
       f();
@@ -195,18 +197,20 @@ TEST(Smearing, BadArgumentsThrowClearly) {
     return "no exception";
   };
   const std::string alpha_range = "alpha must be in [0, 1]";
-  EXPECT_NE(message([&] { ape_smear(field, -0.1, 1); }).find(alpha_range), std::string::npos);
-  EXPECT_NE(message([&] { ape_smear(field, 1.5, 1); }).find(alpha_range), std::string::npos);
+  EXPECT_NE(message([&] { ape_smear(Space(), field, -0.1, 1); }).find(alpha_range),
+            std::string::npos);
+  EXPECT_NE(message([&] { ape_smear(Space(), field, 1.5, 1); }).find(alpha_range),
+            std::string::npos);
   EXPECT_NE(message([&] {
-              ape_smear(field, std::numeric_limits<double>::quiet_NaN(), 1);
+              ape_smear(Space(), field, std::numeric_limits<double>::quiet_NaN(), 1);
             }).find(alpha_range),
             std::string::npos);
-  EXPECT_NE(message([&] { ape_smear(field, 0.5, -1); }).find("iterations must be >= 0"),
+  EXPECT_NE(message([&] { ape_smear(Space(), field, 0.5, -1); }).find("iterations must be >= 0"),
             std::string::npos);
-  const GaugeField<Space, double> plane({4, 4});
-  EXPECT_NE(message([&] { ape_smear(plane, 0.5, 1); }).find("at least 3 dimensions"),
+  const GaugeField<Space, double> plane(Space(), {4, 4});
+  EXPECT_NE(message([&] { ape_smear(Space(), plane, 0.5, 1); }).find("at least 3 dimensions"),
             std::string::npos);
-  EXPECT_NO_THROW(ape_smear(field, 1.0, 1));
+  EXPECT_NO_THROW(ape_smear(Space(), field, 1.0, 1));
 }
 
 }  // namespace

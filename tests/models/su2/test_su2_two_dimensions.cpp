@@ -12,11 +12,12 @@
 #include "portamc/statistics.hpp"
 #include "portamc/su2/gauge_field.hpp"
 #include "portamc/su2/updater.hpp"
+#include "test_space.hpp"
 
 namespace {
 
 using namespace portamc::su2;
-using Space = Kokkos::DefaultExecutionSpace;
+using Space = TestSpace;
 
 struct Case {
   double beta;
@@ -29,13 +30,13 @@ double exact_plaquette(double beta) {
 
 template <class Real>
 portamc::stats::Estimate measure(const Case& c, std::uint64_t seed) {
-  GaugeField<Space, Real> field({16, 16});
+  GaugeField<Space, Real> field(Space(), {16, 16});
   field.hot_start(seed);
   UpdateParameters p;
   p.beta = c.beta;
   p.seed = seed;
   p.overrelaxation_sweeps = c.overrelaxation_sweeps;
-  Updater<Space, Real> updater(p);
+  Updater<Space, Real> updater(Space(), p);
   for (int i = 0; i < 200; ++i) updater.update(field);
   std::vector<double> series;
   for (int i = 0; i < 4096; ++i) {

@@ -15,11 +15,12 @@
 #include "portamc/su2/updater.hpp"
 #include "portamc/su2/wilson_loops.hpp"
 #include "su2_test_support.hpp"
+#include "test_space.hpp"
 
 namespace {
 
 using namespace portamc::su2;
-using Space = Kokkos::DefaultExecutionSpace;
+using Space = TestSpace;
 
 template <class Real>
 class WilsonLoopTest : public ::testing::Test {};
@@ -37,12 +38,12 @@ int max_r(const std::vector<int>& extents) {
 template <class Real>
 GaugeField<Space, Real> thermalised(const std::vector<int>& extents, double beta,
                                     std::uint64_t seed, int sweeps = 3) {
-  GaugeField<Space, Real> field(extents);
+  GaugeField<Space, Real> field(Space(), extents);
   field.hot_start(seed);
   UpdateParameters params;
   params.beta = beta;
   params.seed = seed;
-  Updater<Space, Real> updater(params);
+  Updater<Space, Real> updater(Space(), params);
   for (int i = 0; i < sweeps; ++i) updater.heatbath_sweep(field);
   return field;
 }
@@ -92,9 +93,9 @@ std::vector<double> reference_loops(const HostLinks& h, int r_max, int t_max) {
 TYPED_TEST(WilsonLoopTest, ColdFieldGivesOne) {
   for (const auto& extents : lattices) {
     SCOPED_TRACE(std::to_string(extents.size()) + "D");
-    GaugeField<Space, TypeParam> field(extents);
+    GaugeField<Space, TypeParam> field(Space(), extents);
     const int r_max = max_r(extents), t_max = extents.back() / 2;
-    const auto w = wilson_loops(field, r_max, t_max);
+    const auto w = wilson_loops(Space(), field, r_max, t_max);
     ASSERT_EQ(w.size(), static_cast<std::size_t>(r_max * t_max));
     for (double v : w) EXPECT_EQ(v, 1.0);
   }
@@ -104,7 +105,7 @@ TYPED_TEST(WilsonLoopTest, SmallestLoopIsTheTemporalPlaquette) {
   for (const auto& extents : lattices) {
     SCOPED_TRACE(std::to_string(extents.size()) + "D");
     const auto field = thermalised<TypeParam>(extents, 2.3, 5);
-    const double w11 = wilson_loops(field, 1, 1)[0];
+    const double w11 = wilson_loops(Space(), field, 1, 1)[0];
     // Both multiply the same links in double and sum in double: they differ by the order of
     // summation only.
     EXPECT_NEAR(w11, field.plaquette().temporal, 1e-13);
@@ -115,12 +116,13 @@ TYPED_TEST(WilsonLoopTest, SmallestLoopIsTheTemporalPlaquette) {
 TYPED_TEST(WilsonLoopTest, MatchesDirectHostComputation) {
   for (const auto& extents : lattices) {
     SCOPED_TRACE(std::to_string(extents.size()) + "D");
-    GaugeField<Space, TypeParam> field(extents);
+    GaugeField<Space, TypeParam> field(Space(), extents);
     field.hot_start(21);  // rough links: any mistake in orientation or order shows
     const int r_max = max_r(extents), t_max = extents.back() / 2;
     const HostLinks host{extents, field.to_canonical()};
     const auto expected = reference_loops(host, r_max, t_max);
-    EXPECT_LT(su2_test::max_abs_difference(wilson_loops(field, r_max, t_max), expected), 1e-13);
+    EXPECT_LT(su2_test::max_abs_difference(wilson_loops(Space(), field, r_max, t_max), expected),
+              1e-13);
   }
 }
 
@@ -130,9 +132,10 @@ TYPED_TEST(WilsonLoopTest, GaugeTransformationLeavesEveryLoopUnchanged) {
     SCOPED_TRACE(std::to_string(extents.size()) + "D");
     auto field = thermalised<TypeParam>(extents, 3.0, 8);
     const int r_max = max_r(extents), t_max = extents.back() / 2;
-    const auto before = wilson_loops(field, r_max, t_max);
+    const auto before = wilson_loops(Space(), field, r_max, t_max);
     field.random_gauge_transformation(99);
-    EXPECT_LT(su2_test::max_abs_difference(wilson_loops(field, r_max, t_max), before), tol);
+    EXPECT_LT(su2_test::max_abs_difference(wilson_loops(Space(), field, r_max, t_max), before),
+              tol);
   }
 }
 
@@ -147,7 +150,7 @@ void check_constant_flux(const std::vector<int>& extents) {
   const double pi = std::acos(-1.0);
   std::vector<double> phi(d - 1), c = {0.3, -1.1, 2.0};
   for (int i = 0; i < d - 1; ++i) phi[i] = 2 * pi * (i + 1) / extents[i];
-  GaugeField<Space, Real> field(extents);
+  GaugeField<Space, Real> field(Space(), extents);
   std::vector<double> canonical(static_cast<std::size_t>(field.link_count()) * 4, 0.0);
   for (std::int64_t s = 0; s < field.volume(); ++s) {
     std::int64_t rest = s;
@@ -165,7 +168,7 @@ void check_constant_flux(const std::vector<int>& extents) {
   field.from_canonical(canonical);
   field.random_gauge_transformation(3);
   const int r_max = max_r(extents), t_max = extents.back() / 2;
-  const auto w = wilson_loops(field, r_max, t_max);
+  const auto w = wilson_loops(Space(), field, r_max, t_max);
   for (int r = 1; r <= r_max; ++r)
     for (int t = 1; t <= t_max; ++t) {
       double expected = 0;
@@ -185,9 +188,9 @@ TYPED_TEST(WilsonLoopTest, ConstantAbelianFluxGivesCosines) {
 TEST(WilsonLoops, FloatAgreesWithDoubleOnTheSameConfiguration) {
   const std::vector<int> extents = {6, 6, 6, 8};
   const auto dbl = thermalised<double>(extents, 2.3, 17, 5);
-  GaugeField<Space, float> flt(extents);
+  GaugeField<Space, float> flt(Space(), extents);
   flt.from_canonical(dbl.to_canonical());  // the same links rounded to float
-  const auto a = wilson_loops(dbl, 3, 4), b = wilson_loops(flt, 3, 4);
+  const auto a = wilson_loops(Space(), dbl, 3, 4), b = wilson_loops(Space(), flt, 3, 4);
   // Rounding a link to float moves ½ Tr of a loop of n links by about n 6e-8.
   EXPECT_LT(su2_test::max_abs_difference(a, b), 2e-6);
   EXPECT_GT(su2_test::max_abs_difference(a, b), 0.0);  // the float path really ran in float
@@ -200,18 +203,18 @@ TEST(WilsonLoops, TwoDimensionalAreaLaw) {
   const double beta = 4.0;
   const double u = std::cyl_bessel_i(2.0, beta) / std::cyl_bessel_i(1.0, beta);
   const int r_max = 3, t_max = 3, samples = 1536;
-  GaugeField<Space, double> field({16, 16});
+  GaugeField<Space, double> field(Space(), {16, 16});
   field.hot_start(31);
   UpdateParameters params;
   params.beta = beta;
   params.seed = 31;
   params.overrelaxation_sweeps = 1;
-  Updater<Space, double> updater(params);
+  Updater<Space, double> updater(Space(), params);
   for (int i = 0; i < 100; ++i) updater.update(field);
   std::vector<std::vector<double>> series(r_max * t_max);
   for (int n = 0; n < samples; ++n) {
     updater.update(field);
-    const auto w = wilson_loops(field, r_max, t_max);
+    const auto w = wilson_loops(Space(), field, r_max, t_max);
     for (std::size_t k = 0; k < w.size(); ++k) series[k].push_back(w[k]);
   }
   for (int r = 1; r <= r_max; ++r)
@@ -226,10 +229,10 @@ TEST(WilsonLoops, TwoDimensionalAreaLaw) {
 }
 
 TEST(WilsonLoops, BadSizesThrowNamingTheLimit) {
-  GaugeField<Space, double> field({4, 8, 6});
+  GaugeField<Space, double> field(Space(), {4, 8, 6});
   auto message = [&](int r, int t) -> std::string {
     try {
-      wilson_loops(field, r, t);
+      wilson_loops(Space(), field, r, t);
     } catch (const std::invalid_argument& e) {
       return e.what();
     }
@@ -239,7 +242,7 @@ TEST(WilsonLoops, BadSizesThrowNamingTheLimit) {
   EXPECT_NE(message(1, 0).find("t_max must be >= 1"), std::string::npos);
   EXPECT_NE(message(3, 1).find("N_spatial_min/2 = 2"), std::string::npos) << message(3, 1);
   EXPECT_NE(message(2, 4).find("N_2/2 = 3"), std::string::npos) << message(2, 4);
-  EXPECT_NO_THROW(wilson_loops(field, 2, 3));
+  EXPECT_NO_THROW(wilson_loops(Space(), field, 2, 3));
 }
 
 }  // namespace

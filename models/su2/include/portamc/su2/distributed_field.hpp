@@ -21,6 +21,7 @@
 #include <memory>
 #include <vector>
 
+#include "portamc/backends.hpp"
 #include "portamc/parallel.hpp"
 #include "portamc/su2/detail/decomposition.hpp"
 #include "portamc/su2/detail/halo_exchange.hpp"
@@ -37,17 +38,17 @@ struct ParallelOptions {
   parallel::HaloTransport transport = parallel::HaloTransport::automatic;
 };
 
-template <class ExecutionSpace = Kokkos::DefaultExecutionSpace, class Real = double>
+template <class ExecutionSpace, class Real = double>
 class DistributedField {
  public:
   using field_type = GaugeField<ExecutionSpace, Real>;
   using link_view = typename field_type::link_view;
 
-  /// A cold field on `extents` split over `comm` as `options` say. Throws
+  /// A cold field on `extents` split over `comm` as `options` say, its block in the memory of
+  /// `space`, whose instance runs the block's kernels and halo exchanges. Throws
   /// std::invalid_argument (the same on every rank) for a decomposition that does not fit.
-  DistributedField(const std::vector<int>& extents, const parallel::Communicator& comm,
-                   const ParallelOptions& options = {},
-                   const ExecutionSpace& space = ExecutionSpace());
+  DistributedField(const ExecutionSpace& space, const std::vector<int>& extents,
+                   const parallel::Communicator& comm, const ParallelOptions& options = {});
 
   const Decomposition& decomposition() const { return decomposition_; }
   const parallel::Communicator& communicator() const { return comm_; }
@@ -104,13 +105,16 @@ class DistributedField {
 /// Updater for a DistributedField: the same sweeps and RNG keys as Updater (per-link
 /// heatbath kernel; retry_queue and count_attempts are not used here), halo exchange after
 /// every pass.
-template <class ExecutionSpace = Kokkos::DefaultExecutionSpace, class Real = double>
+template <class ExecutionSpace, class Real = double>
 class DistributedUpdater {
  public:
   using field_type = DistributedField<ExecutionSpace, Real>;
 
-  explicit DistributedUpdater(const UpdateParameters& params);
+  /// The sweeps run on `space`: give it the instance of the field (field.local().space()),
+  /// whose halo exchanges wait for that instance's work.
+  DistributedUpdater(const ExecutionSpace& space, const UpdateParameters& params);
   const UpdateParameters& parameters() const { return params_; }
+  const ExecutionSpace& space() const { return space_; }
 
   void heatbath_sweep(field_type& field);
   void overrelaxation_sweep(field_type& field);
@@ -130,6 +134,7 @@ class DistributedUpdater {
 
  private:
   using memory_space = typename ExecutionSpace::memory_space;
+  ExecutionSpace space_;
   UpdateParameters params_;
   std::uint64_t heatbath_sweeps_ = 0;
   std::uint64_t updates_ = 0;
@@ -138,9 +143,12 @@ class DistributedUpdater {
   Kokkos::View<count_type, memory_space> failures_;
 };
 
-extern template class DistributedField<Kokkos::DefaultExecutionSpace, float>;
-extern template class DistributedField<Kokkos::DefaultExecutionSpace, double>;
-extern template class DistributedUpdater<Kokkos::DefaultExecutionSpace, float>;
-extern template class DistributedUpdater<Kokkos::DefaultExecutionSpace, double>;
+#define PORTAMC_SU2_DISTRIBUTED_(Space)                   \
+  extern template class DistributedField<Space, float>;   \
+  extern template class DistributedField<Space, double>;  \
+  extern template class DistributedUpdater<Space, float>; \
+  extern template class DistributedUpdater<Space, double>;
+PORTAMC_FOR_EACH_SPACE(PORTAMC_SU2_DISTRIBUTED_)
+#undef PORTAMC_SU2_DISTRIBUTED_
 
 }  // namespace portamc::su2

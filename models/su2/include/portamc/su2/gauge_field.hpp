@@ -15,6 +15,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "portamc/backends.hpp"
 #include "portamc/kokkos_compat.hpp"
 #include "portamc/su2/detail/geometry.hpp"
 #include "portamc/su2/detail/link_storage.hpp"
@@ -33,7 +34,7 @@ struct PlaquetteAverage {
 /// of the whole lattice `whole` (one rank's field, or all ranks' sums together).
 PlaquetteAverage plaquette_average(double spatial_sum, double temporal_sum, const Geometry& whole);
 
-template <class ExecutionSpace = Kokkos::DefaultExecutionSpace, class Real = double>
+template <class ExecutionSpace, class Real = double>
 class GaugeField {
   static_assert(std::is_same_v<Real, float> || std::is_same_v<Real, double>,
                 "GaugeField stores float or double links");
@@ -45,10 +46,10 @@ class GaugeField {
   using link_view = LinkView<Real, memory_space>;
   using const_link_view = ConstLinkView<Real, memory_space>;
 
-  /// A cold field on the lattice N_0 x ... x N_{D-1} (D = 2..4, every N even >= 2). Throws
-  /// std::invalid_argument for bad extents or a field that does not fit in device memory.
-  explicit GaugeField(const std::vector<int>& extents,
-                      const ExecutionSpace& space = ExecutionSpace());
+  /// A cold field on the lattice N_0 x ... x N_{D-1} (D = 2..4, every N even >= 2) in the
+  /// memory of `space`, whose instance runs every kernel of the field. Throws
+  /// std::invalid_argument for bad extents or a field that does not fit in that memory.
+  GaugeField(const ExecutionSpace& space, const std::vector<int>& extents);
 
   const Geometry& geometry() const { return geometry_; }
   int dimensions() const { return geometry_.dimensions(); }
@@ -97,11 +98,10 @@ class GaugeField {
   link_view links_;
 };
 
-extern template class GaugeField<Kokkos::DefaultExecutionSpace, float>;
-extern template class GaugeField<Kokkos::DefaultExecutionSpace, double>;
-#ifdef PORTAMC_HAVE_DEVICE_BACKEND
-extern template class GaugeField<Kokkos::DefaultHostExecutionSpace, float>;
-extern template class GaugeField<Kokkos::DefaultHostExecutionSpace, double>;
-#endif
+#define PORTAMC_SU2_GAUGE_FIELD_(Space)           \
+  extern template class GaugeField<Space, float>; \
+  extern template class GaugeField<Space, double>;
+PORTAMC_FOR_EACH_SPACE(PORTAMC_SU2_GAUGE_FIELD_)
+#undef PORTAMC_SU2_GAUGE_FIELD_
 
 }  // namespace portamc::su2

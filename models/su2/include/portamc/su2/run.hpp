@@ -19,6 +19,7 @@
 #include <string>
 #include <vector>
 
+#include "portamc/backends.hpp"
 #include "portamc/parallel.hpp"
 #include "portamc/su2/config_file.hpp"
 #include "portamc/su2/detail/heatbath_sampling.hpp"
@@ -131,10 +132,14 @@ std::vector<double> polyakov_histogram_edges(int bins);
 
 class Simulation {
  public:
-  /// Validates the parameters and allocates the field (cold) on the default execution space
-  /// in the configured precision. std::invalid_argument for bad parameters or a lattice that
-  /// does not fit on the device.
-  explicit Simulation(const RunParameters& parameters);
+  /// Validates the parameters and allocates the field (cold) in the configured precision on
+  /// the execution space of `space`, whose instance runs every kernel of the run (any backend
+  /// of the build, portamc/backends.hpp; portamc::with_backend gives the one of a name).
+  /// std::invalid_argument for bad parameters or a lattice that does not fit in that space's
+  /// memory.
+  /// Defined for every execution space of the build (run.cpp).
+  template <class Space>
+  Simulation(const Space& space, const RunParameters& parameters);
   /// The same run on the ranks of `comm`: on more than one rank the lattice is split into
   /// blocks (DistributedField; `options` picks the rank grid); configurations are bitwise
   /// those of one rank and measurements equal to rounding. Then every member is collective
@@ -142,8 +147,9 @@ class Simulation {
   /// the links given to start() and restore()) live on rank 0 only; measurement records are
   /// the same on every rank. Throws std::invalid_argument, identically on every rank, for a
   /// rank grid that does not fit the lattice.
-  Simulation(const RunParameters& parameters, const parallel::Communicator& comm,
-             const ParallelOptions& options = {});
+  template <class Space>
+  Simulation(const Space& space, const RunParameters& parameters,
+             const parallel::Communicator& comm, const ParallelOptions& options = {});
   ~Simulation();
   Simulation(const Simulation&) = delete;
   Simulation& operator=(const Simulation&) = delete;
@@ -173,6 +179,8 @@ class Simulation {
   double links_per_update() const;
   /// "one rank", or the rank grid with global and local extents and the MPI transport.
   std::string decomposition_text() const;
+  /// The name of the backend the run uses (portamc/backends.hpp), e.g. "cuda".
+  std::string backend() const;
 
   struct Engine;  // the field and updater in the configured precision (run.cpp)
 

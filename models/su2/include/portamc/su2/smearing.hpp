@@ -25,21 +25,20 @@
 namespace portamc::su2 {
 
 /// APE-smeared copy of `field` (see the convention above): `iterations` Jacobi steps with
-/// staple weight alpha; the input is unchanged. Throws std::invalid_argument if alpha is not
-/// in [0, 1], iterations < 0, or D = 2 (no spatial staples exist).
+/// staple weight alpha, run on the instance `space` (give it field.space(), or one ordered with
+/// it), which also runs the kernels of the returned field; the input is unchanged. Throws
+/// std::invalid_argument if alpha is not in [0, 1], iterations < 0, or D = 2 (no spatial
+/// staples exist).
 template <class Space, class Real>
-GaugeField<Space, Real> ape_smear(const GaugeField<Space, Real>& field, double alpha,
-                                  int iterations);
+GaugeField<Space, Real> ape_smear(const Space& space, const GaugeField<Space, Real>& field,
+                                  double alpha, int iterations);
 
-extern template GaugeField<Kokkos::DefaultExecutionSpace, float> ape_smear(
-    const GaugeField<Kokkos::DefaultExecutionSpace, float>&, double, int);
-extern template GaugeField<Kokkos::DefaultExecutionSpace, double> ape_smear(
-    const GaugeField<Kokkos::DefaultExecutionSpace, double>&, double, int);
-#ifdef PORTAMC_HAVE_DEVICE_BACKEND
-extern template GaugeField<Kokkos::DefaultHostExecutionSpace, float> ape_smear(
-    const GaugeField<Kokkos::DefaultHostExecutionSpace, float>&, double, int);
-extern template GaugeField<Kokkos::DefaultHostExecutionSpace, double> ape_smear(
-    const GaugeField<Kokkos::DefaultHostExecutionSpace, double>&, double, int);
-#endif
+#define PORTAMC_SU2_APE_SMEAR_(Space)                              \
+  extern template GaugeField<Space, float> ape_smear(              \
+      const Space&, const GaugeField<Space, float>&, double, int); \
+  extern template GaugeField<Space, double> ape_smear(             \
+      const Space&, const GaugeField<Space, double>&, double, int);
+PORTAMC_FOR_EACH_SPACE(PORTAMC_SU2_APE_SMEAR_)
+#undef PORTAMC_SU2_APE_SMEAR_
 
 }  // namespace portamc::su2

@@ -15,6 +15,7 @@
 #include <Kokkos_Core.hpp>
 #include <cstdint>
 
+#include "portamc/backends.hpp"
 #include "portamc/histogram.hpp"
 #include "portamc/kokkos_compat.hpp"
 #include "portamc/su2/detail/heatbath_sampling.hpp"
@@ -69,17 +70,19 @@ void run_update_schedule(SweepUpdater& updater, Field& field, const UpdateParame
     field.reunitarise();
 }
 
-template <class ExecutionSpace = Kokkos::DefaultExecutionSpace, class Real = double>
+template <class ExecutionSpace, class Real = double>
 class Updater {
  public:
   using field_type = GaugeField<ExecutionSpace, Real>;
 
-  /// Validates the parameters (std::invalid_argument).
-  explicit Updater(const UpdateParameters& params);
+  /// Validates the parameters (std::invalid_argument). The sweeps run on `space`: give it the
+  /// instance of the fields it updates (field.space()), or one ordered with it by the caller.
+  Updater(const ExecutionSpace& space, const UpdateParameters& params);
 
   const UpdateParameters& parameters() const { return params_; }
+  const ExecutionSpace& space() const { return space_; }
 
-  // Sweeps are enqueued on field.space() without waiting for them: the heatbath counters
+  // Sweeps are enqueued on space() without waiting for them: the heatbath counters
   // stay on the device until tally() is asked for, so kernels run back to back.
 
   /// One heatbath sweep over all links.
@@ -102,6 +105,7 @@ class Updater {
   using memory_space = typename ExecutionSpace::memory_space;
   using tally_view = Kokkos::View<HeatbathTally, memory_space>;
 
+  ExecutionSpace space_;
   UpdateParameters params_;
   std::uint64_t heatbath_sweeps_ = 0;
   std::uint64_t updates_ = 0;
@@ -127,11 +131,10 @@ struct TallyAccumulator {
   }
 };
 
-extern template class Updater<Kokkos::DefaultExecutionSpace, float>;
-extern template class Updater<Kokkos::DefaultExecutionSpace, double>;
-#ifdef PORTAMC_HAVE_DEVICE_BACKEND
-extern template class Updater<Kokkos::DefaultHostExecutionSpace, float>;
-extern template class Updater<Kokkos::DefaultHostExecutionSpace, double>;
-#endif
+#define PORTAMC_SU2_UPDATER_(Space)            \
+  extern template class Updater<Space, float>; \
+  extern template class Updater<Space, double>;
+PORTAMC_FOR_EACH_SPACE(PORTAMC_SU2_UPDATER_)
+#undef PORTAMC_SU2_UPDATER_
 
 }  // namespace portamc::su2

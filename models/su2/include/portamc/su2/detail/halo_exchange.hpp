@@ -97,11 +97,12 @@ class HaloExchange {
   using link_view = LinkView<Real, memory_space>;
   using host_view = LinkView<Real, StagingSpace>;
 
-  /// `padded` is the geometry of the padded block; `transport` a resolved one
-  /// (parallel::resolve_halo_transport). Collective (an NCCL communicator is set up).
-  HaloExchange(const Decomposition& decomposition, const Geometry& padded,
-               const parallel::Communicator& comm, parallel::HaloTransport transport,
-               const ExecutionSpace& space = ExecutionSpace());
+  /// `space` is the instance the field's kernels run on; `padded` is the geometry of the
+  /// padded block; `transport` a resolved one (parallel::resolve_halo_transport). Collective
+  /// (an NCCL communicator is set up).
+  HaloExchange(const ExecutionSpace& space, const Decomposition& decomposition,
+               const Geometry& padded, const parallel::Communicator& comm,
+               parallel::HaloTransport transport);
 
   /// Refreshes the halo copies of link group (mu, parity), parity in padded coordinates.
   /// With wait = true it first waits for the work enqueued on the space (the pass that wrote

@@ -23,10 +23,11 @@ struct SingleLinkSamples {
 };
 
 /// n draws of a0 at staple strength alpha >= 0 by `method` (automatic: by kp_threshold),
-/// in precision Real on ExecutionSpace. Throws std::invalid_argument for bad arguments.
+/// in precision Real on the instance `space`. Throws std::invalid_argument for bad arguments.
 template <class ExecutionSpace, class Real>
-SingleLinkSamples sample_single_link(HeatbathMethod method, double alpha, std::uint64_t n,
-                                     std::uint64_t seed, int max_attempts = max_heatbath_attempts,
+SingleLinkSamples sample_single_link(const ExecutionSpace& space, HeatbathMethod method,
+                                     double alpha, std::uint64_t n, std::uint64_t seed,
+                                     int max_attempts = max_heatbath_attempts,
                                      double kp_threshold = acceptance_crossover_alpha);
 
 /// Draws n_i of sample_single_link (public for nvcc).
