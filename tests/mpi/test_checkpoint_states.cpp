@@ -128,7 +128,9 @@ pm::Parameters small_muca() {
   return p;
 }
 
-void advance(pm::Simulation& sim, int units) {
+using MucaSimulation = pm::Simulation<Kokkos::DefaultExecutionSpace>;
+
+void advance(MucaSimulation& sim, int units) {
   for (int i = 0; i < units; ++i) {
     if (!sim.converged() && !sim.iterations_exhausted())
       sim.iterate();
@@ -150,18 +152,18 @@ void expect_same(const pm::DriverState& a, const pm::DriverState& b) {
 
 TEST(MucaStates, RunContinuesOnAnotherRankCount) {
   const Communicator comm = world();
-  pm::Simulation one(small_muca());
+  MucaSimulation one(Kokkos::DefaultExecutionSpace(), small_muca());
   advance(one, 100);
   ASSERT_TRUE(one.production_done());
   const pm::Checkpoint reference = one.checkpoint();
 
   for (int units : {2, 7}) {
-    pm::Simulation many(small_muca(), comm);
+    MucaSimulation many(Kokkos::DefaultExecutionSpace(), small_muca(), comm);
     advance(many, units);
     const pm::Checkpoint c = many.checkpoint();
     if (comm.is_root()) {
       EXPECT_EQ(c.model.walkers, 7);
-      pm::Simulation resumed(small_muca());
+      MucaSimulation resumed(Kokkos::DefaultExecutionSpace(), small_muca());
       resumed.restore(c);
       EXPECT_EQ(resumed.driver().iteration, c.driver.iteration);
       EXPECT_EQ(resumed.model().step(), c.model.step);
@@ -171,9 +173,9 @@ TEST(MucaStates, RunContinuesOnAnotherRankCount) {
       EXPECT_EQ(end.model.spins, reference.model.spins);
       EXPECT_EQ(end.model.bins, reference.model.bins);
     }
-    pm::Simulation alone(small_muca());
+    MucaSimulation alone(Kokkos::DefaultExecutionSpace(), small_muca());
     advance(alone, units);
-    pm::Simulation spread(small_muca(), comm);
+    MucaSimulation spread(Kokkos::DefaultExecutionSpace(), small_muca(), comm);
     spread.restore(alone.checkpoint());
     EXPECT_EQ(spread.model().step(), alone.model().step());
     advance(spread, 100);
