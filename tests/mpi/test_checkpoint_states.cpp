@@ -68,7 +68,9 @@ pj::ResolvedRun small_arrhenius() {
   return pj::resolve(p);
 }
 
-std::vector<pj::PointRecord> run_to_end(pj::Simulation& sim) {
+using JosephsonSimulation = pj::Simulation<Kokkos::DefaultExecutionSpace>;
+
+std::vector<pj::PointRecord> run_to_end(JosephsonSimulation& sim) {
   // Every rank calls gathered_points once every rank is done.
   const Communicator& comm = sim.communicator();
   while (comm.max(static_cast<std::uint64_t>(sim.done() ? 0 : 1)) != 0) sim.advance();
@@ -88,16 +90,16 @@ void expect_same(const std::vector<pj::PointRecord>& a, const std::vector<pj::Po
 TEST(JosephsonStates, RunContinuesOnAnotherRankCount) {
   const Communicator comm = world();
   const pj::ResolvedRun run = small_arrhenius();
-  pj::Simulation one(run);  // on every rank, alone
+  JosephsonSimulation one(Kokkos::DefaultExecutionSpace(), run);  // on every rank, alone
   const std::vector<pj::PointRecord> reference = run_to_end(one);
 
   for (int launches : {6, 40}) {
     // R ranks -> one rank (on rank 0).
-    pj::Simulation many(run, comm);
+    JosephsonSimulation many(Kokkos::DefaultExecutionSpace(), run, comm);
     for (int i = 0; i < launches; ++i) many.advance();
     const pj::RunCheckpoint c = many.checkpoint();
     if (comm.is_root()) {
-      pj::Simulation resumed(run);
+      JosephsonSimulation resumed(Kokkos::DefaultExecutionSpace(), run);
       resumed.restore(c);
       double finished = 0;
       for (const pj::PointProgress& p : c.points) finished += double(p.states.finished());
@@ -106,9 +108,9 @@ TEST(JosephsonStates, RunContinuesOnAnotherRankCount) {
       expect_same(run_to_end(resumed), reference);
     }
     // One rank -> R ranks (every rank computes the one-rank checkpoint itself).
-    pj::Simulation alone(run);
+    JosephsonSimulation alone(Kokkos::DefaultExecutionSpace(), run);
     for (int i = 0; i < launches; ++i) alone.advance();
-    pj::Simulation spread(run, comm);
+    JosephsonSimulation spread(Kokkos::DefaultExecutionSpace(), run, comm);
     spread.restore(alone.checkpoint());
     const std::vector<pj::PointRecord> points = run_to_end(spread);
     if (comm.is_root()) expect_same(points, reference);
