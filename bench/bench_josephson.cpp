@@ -107,10 +107,10 @@ Row time_ensemble(LangevinParameters p, Integrator integrator, Schedule schedule
     LangevinParameters warm = p;
     warm.realisations = std::min<std::uint64_t>(p.realisations, 4096);
     warm.max_steps = std::min<std::uint64_t>(p.max_steps, 1000);
-    Ensemble<Space, Real> e(warm, o);
+    Ensemble<Space, Real> e(Space(), warm, o);
     e.run();
   }
-  Ensemble<Space, Real> e(p, o);
+  Ensemble<Space, Real> e(Space(), p, o);
   Kokkos::fence();
   Kokkos::Timer timer;
   e.run();
@@ -134,11 +134,11 @@ Row time_plain(const LangevinParameters& p) {
     LangevinParameters warm = p;
     warm.realisations = std::min<std::uint64_t>(p.realisations, 4096);
     warm.max_steps = std::min<std::uint64_t>(p.max_steps, 1000);
-    run_plain_escape<Space, Real>(warm);
+    run_plain_escape<Space, Real>(Space(), warm);
   }
   Kokkos::fence();
   Kokkos::Timer timer;
-  const auto steps = run_plain_escape<Space, Real>(p);
+  const auto steps = run_plain_escape<Space, Real>(Space(), p);
   Row row;
   row.seconds = timer.seconds();
   row.slots = static_cast<std::int64_t>(p.realisations);
@@ -212,7 +212,7 @@ void diagnose_refill(const Workload& w, AdvanceLoop loop) {
   LangevinParameters p = w.params;
   std::int64_t resident = 0;
   {
-    Ensemble<Space, Real> probe(p);
+    Ensemble<Space, Real> probe(Space(), p);
     resident = probe.slot_count();
   }
   std::printf("# diagnose %s: refill, %s loop, resident slots measured %lld\n", precision,
@@ -223,7 +223,7 @@ void diagnose_refill(const Workload& w, AdvanceLoop loop) {
     EnsembleOptions o;
     o.loop = loop;
     o.slots = std::max<std::int64_t>(1, static_cast<std::int64_t>(factor * resident));
-    Ensemble<Space, Real> e(p, o);
+    Ensemble<Space, Real> e(Space(), p, o);
     Kokkos::fence();
     Kokkos::Timer total;
     std::uint64_t before = 0;

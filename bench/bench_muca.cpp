@@ -34,13 +34,14 @@ std::vector<double> rough_weights(int L, long long walkers) {
   p.L = L;
   p.walkers = walkers;
   p.seed = 99;
-  muca::Simulation sim(p);
+  muca::Simulation sim(Kokkos::DefaultExecutionSpace(), p);
   for (int i = 0; i < 400 && !sim.driver().full_range; ++i) sim.iterate();
   for (int i = 0; i < 3; ++i) sim.iterate();
   return sim.model().log_weights();
 }
 
-double time_attempts(muca::IsingMuca<>& model, std::uint64_t attempts, bool record) {
+double time_attempts(muca::IsingMuca<Kokkos::DefaultExecutionSpace>& model, std::uint64_t attempts,
+                     bool record) {
   Kokkos::fence();
   Kokkos::Timer timer;
   if (record)
@@ -77,7 +78,7 @@ int main(int argc, char** argv) {
                                    : muca::LatticeStorage::automatic;
     }
   }
-  const long long w_default = muca::default_walkers();
+  const long long w_default = muca::default_walkers<Kokkos::DefaultExecutionSpace>();
   if (walker_list.empty()) {
     if (info.is_gpu) {
       const long long per_sm = info.max_threads_per_multiprocessor;
@@ -102,7 +103,7 @@ int main(int argc, char** argv) {
       p.team_size = team;
       p.walkers_per_thread = per_thread;
       p.storage = storage;
-      muca::IsingMuca<> model(p);
+      muca::IsingMuca<Kokkos::DefaultExecutionSpace> model(Kokkos::DefaultExecutionSpace(), p);
       model.set_log_weights(lnw);
       const double target = quick ? 2e8 : (info.is_gpu ? 4e10 : 2e9);  // attempts in total
       const auto per_walker = static_cast<std::uint64_t>(std::max(64.0, target / W));
@@ -126,7 +127,7 @@ int main(int argc, char** argv) {
     muca::Parameters p;
     p.L = static_cast<int>(L);
     p.seed = 2018;
-    muca::Simulation sim(p);
+    muca::Simulation sim(Kokkos::DefaultExecutionSpace(), p);
     Kokkos::fence();
     Kokkos::Timer timer;
     double kl = 0;

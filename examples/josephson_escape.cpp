@@ -22,7 +22,8 @@ int main(int argc, char** argv) {
   p.realisations = 2000;
   p.seed = 3;
   const jj::ResolvedRun run = jj::resolve(p);
-  jj::Simulation simulation(run);
+  // On Kokkos' default execution space; any backend of the build will do.
+  jj::Simulation simulation(Kokkos::DefaultExecutionSpace(), run);
   while (!simulation.done()) simulation.advance();
 
   const jj::RunAnalysis analysis = jj::analyse_run(run, simulation.gathered_points());

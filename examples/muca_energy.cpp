@@ -15,7 +15,8 @@ int main(int argc, char** argv) {
   p.seed = 11;
   p.kl_threshold = 1e-3;
   p.production_blocks = 20;
-  muca::Simulation simulation(p);
+  // On Kokkos' default execution space; any backend of the build will do.
+  muca::Simulation simulation(Kokkos::DefaultExecutionSpace(), p);
   while (!simulation.converged() && !simulation.iterations_exhausted()) simulation.iterate();
   while (!simulation.production_done()) simulation.production_block();
 

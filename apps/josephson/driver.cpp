@@ -10,6 +10,7 @@
 
 #include "josephson_app.hpp"
 #include "portamc/app.hpp"
+#include "portamc/backends.hpp"
 #include "portamc/device_info.hpp"
 #include "portamc/josephson/run_output.hpp"
 
@@ -68,14 +69,16 @@ std::size_t host_bytes(const ResolvedRun& r) {
 }
 
 // The run as the protocol drives it (run_protocol.hpp): one unit is one kernel launch of every
-// rank's share of the current ensemble.
+// rank's share of the current ensemble, on execution space Space (the run's --backend).
+template <class Space>
 class JosephsonDriver final : public app::RunDriver {
  public:
-  JosephsonDriver(const app::Context& ctx, const RunParameters& parameters) : ctx_(ctx) {
+  JosephsonDriver(const app::Context& ctx, const Space& space, const RunParameters& parameters)
+      : ctx_(ctx) {
     resolved_ = resolve_input(parameters);
     require_host_memory(host_bytes(resolved_), "run.realisations over all ensembles");
     try {
-      simulation_ = std::make_unique<Simulation>(resolved_, ctx.comm);
+      simulation_ = std::make_unique<Simulation<Space>>(space, resolved_, ctx.comm);
     } catch (const RunParameterError& e) {
       throw app::BadInput(key_of(e.parameter) + ": " + e.what());
     }
@@ -118,7 +121,7 @@ class JosephsonDriver final : public app::RunDriver {
  private:
   const app::Context& ctx_;
   ResolvedRun resolved_, described_;
-  std::unique_ptr<Simulation> simulation_;
+  std::unique_ptr<Simulation<Space>> simulation_;
   std::vector<PointRecord> points_;
   RunAnalysis analysis_;
 };
@@ -126,7 +129,9 @@ class JosephsonDriver final : public app::RunDriver {
 }  // namespace
 
 std::unique_ptr<app::RunDriver> make_driver(const app::Context& ctx, const P& parameters) {
-  return std::make_unique<JosephsonDriver>(ctx, parameters);
+  return with_backend(ctx.options.backend, [&](auto space) -> std::unique_ptr<app::RunDriver> {
+    return std::make_unique<JosephsonDriver<decltype(space)>>(ctx, space, parameters);
+  });
 }
 
 }  // namespace portamc::josephson_app

@@ -32,7 +32,7 @@ bool physical_given(const config::Config& c);
 /// The junction in physical units as the configuration gives it (switching: with its sweep).
 josephson::PhysicalInput physical_of(const config::Config& c);
 
-/// The run as the protocol drives it (driver.cpp).
+/// The run as the protocol drives it (driver.cpp), on the backend ctx.options.backend.
 std::unique_ptr<app::RunDriver> make_driver(const app::Context& ctx, const P& parameters);
 
 /// On stderr before the run: the resolved ensembles (summary.cpp).

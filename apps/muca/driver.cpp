@@ -11,6 +11,7 @@
 
 #include "muca_app.hpp"
 #include "portamc/app.hpp"
+#include "portamc/backends.hpp"
 
 namespace portamc::muca_app {
 
@@ -18,9 +19,11 @@ namespace {
 
 // The run as the protocol drives it (run_protocol.hpp): one unit is a weight iteration, or a
 // production block (the first one after the thermalisation under the final weights).
+// On execution space Space (the run's --backend).
+template <class Space>
 class MucaDriver final : public app::RunDriver {
  public:
-  MucaDriver(const app::Context& ctx, muca::Parameters parameters) : ctx_(ctx) {
+  MucaDriver(const app::Context& ctx, const Space& space, muca::Parameters parameters) : ctx_(ctx) {
     // Every rank reads the whole checkpoint first: with model.walkers = auto the run continues
     // with the checkpoint's W (auto would depend on the rank count).
     const std::string& resume = ctx.options.resume;
@@ -34,7 +37,7 @@ class MucaDriver final : public app::RunDriver {
                                     " MPI ranks; resume it on at most " +
                                     std::to_string(checkpoint_->model.walkers) + " ranks");
     }
-    sim_ = std::make_unique<muca::Simulation>(parameters, ctx.comm);
+    sim_ = std::make_unique<muca::Simulation<Space>>(space, parameters, ctx.comm);
     if (verbose())
       std::cerr << "L = " << sim_->parameters().L << ", W = " << sim_->walkers()
                 << (ctx.comm.size() > 1 ? " over " + std::to_string(ctx.comm.size()) + " ranks"
@@ -123,7 +126,7 @@ class MucaDriver final : public app::RunDriver {
 
   const app::Context& ctx_;
   std::optional<muca::Checkpoint> checkpoint_;
-  std::unique_ptr<muca::Simulation> sim_;
+  std::unique_ptr<muca::Simulation<Space>> sim_;
   muca::Timing timing_;
   std::vector<double> betas_;
   muca::ProductionAnalysis analysis_;
@@ -133,7 +136,9 @@ class MucaDriver final : public app::RunDriver {
 
 std::unique_ptr<app::RunDriver> make_driver(const app::Context& ctx,
                                             const muca::Parameters& parameters) {
-  return std::make_unique<MucaDriver>(ctx, parameters);
+  return with_backend(ctx.options.backend, [&](auto space) -> std::unique_ptr<app::RunDriver> {
+    return std::make_unique<MucaDriver<decltype(space)>>(ctx, space, parameters);
+  });
 }
 
 }  // namespace portamc::muca_app

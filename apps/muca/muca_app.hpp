@@ -17,12 +17,13 @@ using P = muca::Parameters;
 /// Every key of portamc-muca, bound to the member of muca::Parameters it fills (keys.cpp).
 config::Bindings<P> bindings();
 
-/// The run as the protocol drives it (driver.cpp).
+/// The run as the protocol drives it (driver.cpp), on the backend ctx.options.backend.
 std::unique_ptr<app::RunDriver> make_driver(const app::Context& ctx,
                                             const muca::Parameters& parameters);
 
-/// The summary on stdout (summary.cpp).
-void print_summary(const muca::Simulation& sim, const muca::ProductionAnalysis& analysis,
+/// The summary on stdout (summary.cpp), for a run on any backend of the build.
+template <class Space>
+void print_summary(const muca::Simulation<Space>& sim, const muca::ProductionAnalysis& analysis,
                    const muca::Timing& timing, const std::vector<double>& betas);
 
 }  // namespace portamc::muca_app

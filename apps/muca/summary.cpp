@@ -10,7 +10,8 @@ namespace portamc::muca_app {
 
 // The summary on stdout: convergence, production, errors, stationarity and the comparison with
 // the exact finite-lattice values (Ferdinand-Fisher).
-void print_summary(const muca::Simulation& sim, const muca::ProductionAnalysis& analysis,
+template <class Space>
+void print_summary(const muca::Simulation<Space>& sim, const muca::ProductionAnalysis& analysis,
                    const muca::Timing& timing, const std::vector<double>& betas) {
   const auto& canonical = analysis.canonical;
   const auto& stationarity = analysis.stationarity;
@@ -71,5 +72,12 @@ void print_summary(const muca::Simulation& sim, const muca::ProductionAnalysis& 
       within_u, n, max_u, within_c, n, max_c);
   std::printf("%g spins x %g walkers\n", sites, walkers);
 }
+
+#define PORTAMC_MUCA_INSTANTIATE_(S)                                    \
+  template void print_summary(const muca::Simulation<S>& sim,           \
+                              const muca::ProductionAnalysis& analysis, \
+                              const muca::Timing& timing, const std::vector<double>& betas);
+PORTAMC_FOR_EACH_SPACE(PORTAMC_MUCA_INSTANTIATE_)
+#undef PORTAMC_MUCA_INSTANTIATE_
 
 }  // namespace portamc::muca_app

@@ -634,13 +634,13 @@ TEST_F(JosephsonApp, CheckpointFileContinuesTheRunBitForBit) {
   for (pj::Precision precision :
        {pj::Precision::single_precision, pj::Precision::double_precision}) {
     const pj::ResolvedRun run = pj::resolve(small_arrhenius(precision));
-    pj::Simulation reference(run);
+    pj::Simulation reference(Kokkos::DefaultExecutionSpace(), run);
     while (!reference.done()) reference.advance();
     ASSERT_EQ(reference.points().size(), 2u);
 
     // Checkpoints in the middle of the first ensemble and of the second, through the file.
     for (int launches : {3, 0}) {
-      pj::Simulation first(run);
+      pj::Simulation first(Kokkos::DefaultExecutionSpace(), run);
       if (launches > 0) {
         for (int i = 0; i < launches; ++i) first.advance();
         ASSERT_TRUE(first.points().empty());
@@ -651,7 +651,7 @@ TEST_F(JosephsonApp, CheckpointFileContinuesTheRunBitForBit) {
       }
       const std::string file = path("run.checkpoint");
       pj::write_checkpoint(file, first.checkpoint(), "mode: arrhenius\n");
-      pj::Simulation resumed(run);
+      pj::Simulation resumed(Kokkos::DefaultExecutionSpace(), run);
       resumed.restore(pj::read_checkpoint(file));
       EXPECT_EQ(resumed.fraction_done(), first.fraction_done());
       while (!resumed.done()) resumed.advance();
@@ -663,7 +663,7 @@ TEST_F(JosephsonApp, CheckpointFileContinuesTheRunBitForBit) {
     // A checkpoint of another run is refused.
     pj::RunParameters other = small_arrhenius(precision);
     other.seed = 18;
-    pj::Simulation wrong(pj::resolve(other));
+    pj::Simulation wrong(Kokkos::DefaultExecutionSpace(), pj::resolve(other));
     EXPECT_THROW(wrong.restore(pj::read_checkpoint(path("run.checkpoint"))), std::invalid_argument);
   }
 }

@@ -11,7 +11,7 @@ inline void write_muca_checkpoint(const std::string& path) {
   muca::Parameters p;
   p.L = 4;
   p.walkers = 3;
-  muca::Simulation simulation(p);
+  muca::Simulation simulation(Kokkos::DefaultExecutionSpace(), p);
   simulation.iterate();
   muca::write_checkpoint(path, simulation.checkpoint(), "");
 }

@@ -68,7 +68,9 @@ pj::ResolvedRun small_arrhenius() {
   return pj::resolve(p);
 }
 
-std::vector<pj::PointRecord> run_to_end(pj::Simulation& sim) {
+using JosephsonSimulation = pj::Simulation<Kokkos::DefaultExecutionSpace>;
+
+std::vector<pj::PointRecord> run_to_end(JosephsonSimulation& sim) {
   // Every rank calls gathered_points once every rank is done.
   const Communicator& comm = sim.communicator();
   while (comm.max(static_cast<std::uint64_t>(sim.done() ? 0 : 1)) != 0) sim.advance();
@@ -88,16 +90,16 @@ void expect_same(const std::vector<pj::PointRecord>& a, const std::vector<pj::Po
 TEST(JosephsonStates, RunContinuesOnAnotherRankCount) {
   const Communicator comm = world();
   const pj::ResolvedRun run = small_arrhenius();
-  pj::Simulation one(run);  // on every rank, alone
+  JosephsonSimulation one(Kokkos::DefaultExecutionSpace(), run);  // on every rank, alone
   const std::vector<pj::PointRecord> reference = run_to_end(one);
 
   for (int launches : {6, 40}) {
     // R ranks -> one rank (on rank 0).
-    pj::Simulation many(run, comm);
+    JosephsonSimulation many(Kokkos::DefaultExecutionSpace(), run, comm);
     for (int i = 0; i < launches; ++i) many.advance();
     const pj::RunCheckpoint c = many.checkpoint();
     if (comm.is_root()) {
-      pj::Simulation resumed(run);
+      JosephsonSimulation resumed(Kokkos::DefaultExecutionSpace(), run);
       resumed.restore(c);
       double finished = 0;
       for (const pj::PointProgress& p : c.points) finished += double(p.states.finished());
@@ -106,9 +108,9 @@ TEST(JosephsonStates, RunContinuesOnAnotherRankCount) {
       expect_same(run_to_end(resumed), reference);
     }
     // One rank -> R ranks (every rank computes the one-rank checkpoint itself).
-    pj::Simulation alone(run);
+    JosephsonSimulation alone(Kokkos::DefaultExecutionSpace(), run);
     for (int i = 0; i < launches; ++i) alone.advance();
-    pj::Simulation spread(run, comm);
+    JosephsonSimulation spread(Kokkos::DefaultExecutionSpace(), run, comm);
     spread.restore(alone.checkpoint());
     const std::vector<pj::PointRecord> points = run_to_end(spread);
     if (comm.is_root()) expect_same(points, reference);
@@ -128,7 +130,9 @@ pm::Parameters small_muca() {
   return p;
 }
 
-void advance(pm::Simulation& sim, int units) {
+using MucaSimulation = pm::Simulation<Kokkos::DefaultExecutionSpace>;
+
+void advance(MucaSimulation& sim, int units) {
   for (int i = 0; i < units; ++i) {
     if (!sim.converged() && !sim.iterations_exhausted())
       sim.iterate();
@@ -150,18 +154,18 @@ void expect_same(const pm::DriverState& a, const pm::DriverState& b) {
 
 TEST(MucaStates, RunContinuesOnAnotherRankCount) {
   const Communicator comm = world();
-  pm::Simulation one(small_muca());
+  MucaSimulation one(Kokkos::DefaultExecutionSpace(), small_muca());
   advance(one, 100);
   ASSERT_TRUE(one.production_done());
   const pm::Checkpoint reference = one.checkpoint();
 
   for (int units : {2, 7}) {
-    pm::Simulation many(small_muca(), comm);
+    MucaSimulation many(Kokkos::DefaultExecutionSpace(), small_muca(), comm);
     advance(many, units);
     const pm::Checkpoint c = many.checkpoint();
     if (comm.is_root()) {
       EXPECT_EQ(c.model.walkers, 7);
-      pm::Simulation resumed(small_muca());
+      MucaSimulation resumed(Kokkos::DefaultExecutionSpace(), small_muca());
       resumed.restore(c);
       EXPECT_EQ(resumed.driver().iteration, c.driver.iteration);
       EXPECT_EQ(resumed.model().step(), c.model.step);
@@ -171,9 +175,9 @@ TEST(MucaStates, RunContinuesOnAnotherRankCount) {
       EXPECT_EQ(end.model.spins, reference.model.spins);
       EXPECT_EQ(end.model.bins, reference.model.bins);
     }
-    pm::Simulation alone(small_muca());
+    MucaSimulation alone(Kokkos::DefaultExecutionSpace(), small_muca());
     advance(alone, units);
-    pm::Simulation spread(small_muca(), comm);
+    MucaSimulation spread(Kokkos::DefaultExecutionSpace(), small_muca(), comm);
     spread.restore(alone.checkpoint());
     EXPECT_EQ(spread.model().step(), alone.model().step());
     advance(spread, 100);

@@ -1,12 +1,12 @@
-// Ensemble of the washboard in double, on the default execution space and, where it differs,
-// the default host space (one file per precision so that builds compile them in parallel).
+// Ensemble of the washboard in double, on every execution space of the build (one file per
+// precision so that builds compile them in parallel).
 #include "portamc/josephson/detail/ensemble_impl.hpp"
 
 namespace portamc::josephson {
 
-template class Ensemble<Kokkos::DefaultExecutionSpace, double, WashboardForce>;
-#ifdef PORTAMC_HAVE_DEVICE_BACKEND
-template class Ensemble<Kokkos::DefaultHostExecutionSpace, double, WashboardForce>;
-#endif
+#define PORTAMC_JOSEPHSON_INSTANTIATE_(Space) \
+  template class Ensemble<Space, double, WashboardForce>;
+PORTAMC_FOR_EACH_SPACE(PORTAMC_JOSEPHSON_INSTANTIATE_)
+#undef PORTAMC_JOSEPHSON_INSTANTIATE_
 
 }  // namespace portamc::josephson

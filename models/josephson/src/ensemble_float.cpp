@@ -1,12 +1,11 @@
-// Ensemble of the washboard in float, on the default execution space and, where it differs,
-// the default host space (one file per precision so that builds compile them in parallel).
+// Ensemble of the washboard in float, on every execution space of the build (one file per
+// precision so that builds compile them in parallel).
 #include "portamc/josephson/detail/ensemble_impl.hpp"
 
 namespace portamc::josephson {
 
-template class Ensemble<Kokkos::DefaultExecutionSpace, float, WashboardForce>;
-#ifdef PORTAMC_HAVE_DEVICE_BACKEND
-template class Ensemble<Kokkos::DefaultHostExecutionSpace, float, WashboardForce>;
-#endif
+#define PORTAMC_JOSEPHSON_INSTANTIATE_(Space) template class Ensemble<Space, float, WashboardForce>;
+PORTAMC_FOR_EACH_SPACE(PORTAMC_JOSEPHSON_INSTANTIATE_)
+#undef PORTAMC_JOSEPHSON_INSTANTIATE_
 
 }  // namespace portamc::josephson

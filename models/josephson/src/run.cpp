@@ -488,8 +488,9 @@ std::uint64_t PointRecord::steps_integrated() const {
   return std::accumulate(results.steps.begin(), results.steps.end(), std::uint64_t{0});
 }
 
-struct Simulation::Engine {
-  virtual ~Engine() = default;
+namespace detail {
+struct RunEngine {
+  virtual ~RunEngine() = default;
   virtual void advance(std::uint64_t steps_per_slot) = 0;
   virtual bool done() const = 0;
   virtual std::uint64_t finished() const = 0;
@@ -498,13 +499,15 @@ struct Simulation::Engine {
   virtual RealisationStates states() const = 0;
   virtual void restore(const RealisationStates& states) = 0;
 };
+}  // namespace detail
 
 namespace {
 
-template <class Real>
-class EngineIn final : public Simulation::Engine {
+template <class Space, class Real>
+class EngineIn final : public detail::RunEngine {
  public:
-  EngineIn(const LangevinParameters& p, const EnsembleOptions& o) : ensemble_(p, o) {}
+  EngineIn(const Space& space, const LangevinParameters& p, const EnsembleOptions& o)
+      : ensemble_(space, p, o) {}
   void advance(std::uint64_t steps) override { ensemble_.advance(steps); }
   bool done() const override { return ensemble_.done(); }
   std::uint64_t finished() const override { return ensemble_.finished(); }
@@ -520,13 +523,16 @@ class EngineIn final : public Simulation::Engine {
   }
 
  private:
-  Ensemble<Kokkos::DefaultExecutionSpace, Real> ensemble_;
+  Ensemble<Space, Real> ensemble_;
 };
 
-std::unique_ptr<Simulation::Engine> make_engine(Precision precision, const LangevinParameters& p,
-                                                const EnsembleOptions& o) {
-  if (precision == Precision::single_precision) return std::make_unique<EngineIn<float>>(p, o);
-  return std::make_unique<EngineIn<double>>(p, o);
+template <class Space>
+std::unique_ptr<detail::RunEngine> make_engine(const Space& space, Precision precision,
+                                               const LangevinParameters& p,
+                                               const EnsembleOptions& o) {
+  if (precision == Precision::single_precision)
+    return std::make_unique<EngineIn<Space, float>>(space, p, o);
+  return std::make_unique<EngineIn<Space, double>>(space, p, o);
 }
 
 [[noreturn]] void bad_checkpoint(const std::string& what) {
@@ -535,8 +541,10 @@ std::unique_ptr<Simulation::Engine> make_engine(Precision precision, const Lange
 
 }  // namespace
 
-Simulation::Simulation(const ResolvedRun& run, const parallel::Communicator& comm)
-    : run_(run), comm_(comm) {
+template <class Space>
+Simulation<Space>::Simulation(const Space& space, const ResolvedRun& run,
+                              const parallel::Communicator& comm)
+    : space_(space), run_(run), comm_(comm) {
   if (run_.points.empty()) throw std::invalid_argument("josephson run: no ensemble to run");
   const auto ranks = static_cast<std::uint64_t>(comm_.size());
   for (const LangevinParameters& p : run_.points) {
@@ -554,7 +562,8 @@ Simulation::Simulation(const ResolvedRun& run, const parallel::Communicator& com
   waiting_.resize(run_.points.size());
 }
 
-std::vector<PointRecord> Simulation::gathered_points() const {
+template <class Space>
+std::vector<PointRecord> Simulation<Space>::gathered_points() const {
   if (comm_.size() == 1) return finished_;
   std::vector<PointRecord> all;
   for (const PointRecord& p : finished_) {
@@ -568,15 +577,18 @@ std::vector<PointRecord> Simulation::gathered_points() const {
   return all;
 }
 
-Simulation::~Simulation() = default;
+template <class Space>
+Simulation<Space>::~Simulation() = default;
 
-bool Simulation::done() const {
+template <class Space>
+bool Simulation<Space>::done() const {
   return finished_.size() == run_.points.size();
 }
 
-void Simulation::start_engine(std::size_t k, const RealisationStates* states) {
+template <class Space>
+void Simulation<Space>::start_engine(std::size_t k, const RealisationStates* states) {
   const EnsembleOptions& options = run_.input.ensemble;
-  engine_ = make_engine(run_.input.precision, shares_[k], options);
+  engine_ = make_engine(space_, run_.input.precision, shares_[k], options);
   if (states == nullptr) return;
   // The realisations in flight (and those the counter cannot reach) each need a slot; more
   // than this machine's default only after a restart on fewer ranks.
@@ -584,12 +596,13 @@ void Simulation::start_engine(std::size_t k, const RealisationStates* states) {
   if (needed > engine_->slot_count()) {
     EnsembleOptions more = options;
     more.slots = needed;
-    engine_ = make_engine(run_.input.precision, shares_[k], more);
+    engine_ = make_engine(space_, run_.input.precision, shares_[k], more);
   }
   engine_->restore(*states);
 }
 
-void Simulation::begin_point() {
+template <class Space>
+void Simulation<Space>::begin_point() {
   const std::size_t k = finished_.size();
   std::optional<PointProgress> waiting = std::move(waiting_[k]);
   waiting_[k].reset();
@@ -599,14 +612,16 @@ void Simulation::begin_point() {
   current_.slots = engine_->slot_count();
 }
 
-void Simulation::finish_point() {
+template <class Space>
+void Simulation<Space>::finish_point() {
   current_.results = engine_->results();
   finished_.push_back(std::move(current_));
   current_ = PointRecord{};
   engine_.reset();
 }
 
-void Simulation::advance() {
+template <class Space>
+void Simulation<Space>::advance() {
   if (done()) return;
   if (!engine_) begin_point();
   const double t0 = seconds_now();
@@ -616,7 +631,8 @@ void Simulation::advance() {
   if (engine_->done()) finish_point();
 }
 
-double Simulation::fraction_done() const {
+template <class Space>
+double Simulation<Space>::fraction_done() const {
   double total = 0, finished = 0;
   for (std::size_t k = 0; k < shares_.size(); ++k) {
     total += double(shares_[k].realisations);
@@ -627,7 +643,8 @@ double Simulation::fraction_done() const {
   return total > 0 ? finished / total : 1.0;
 }
 
-std::string Simulation::status() const {
+template <class Space>
+std::string Simulation<Space>::status() const {
   if (done()) return "done";
   const std::size_t k = finished_.size();
   const auto n = static_cast<unsigned long long>(shares_[k].realisations);
@@ -641,7 +658,8 @@ std::string Simulation::status() const {
   return text;
 }
 
-RealisationStates Simulation::local_states(std::size_t k) const {
+template <class Space>
+RealisationStates Simulation<Space>::local_states(std::size_t k) const {
   if (k < finished_.size()) {
     RealisationStates s;
     s.results = finished_[k].results;
@@ -652,7 +670,8 @@ RealisationStates Simulation::local_states(std::size_t k) const {
   return unstarted_realisations(shares_[k].realisations, shares_[k].h);
 }
 
-PointRecord Simulation::local_record(std::size_t k) const {
+template <class Space>
+PointRecord Simulation<Space>::local_record(std::size_t k) const {
   PointRecord r;
   if (k < finished_.size())
     r = finished_[k];
@@ -664,7 +683,8 @@ PointRecord Simulation::local_record(std::size_t k) const {
   return r;
 }
 
-RunCheckpoint Simulation::checkpoint() const {
+template <class Space>
+RunCheckpoint Simulation<Space>::checkpoint() const {
   RunCheckpoint c;
   c.fingerprint = run_.fingerprint();
   // The ensembles some rank has started: every rank takes part in gathering each of them.
@@ -684,7 +704,8 @@ RunCheckpoint Simulation::checkpoint() const {
   return c;
 }
 
-void Simulation::restore(const RunCheckpoint& c) {
+template <class Space>
+void Simulation<Space>::restore(const RunCheckpoint& c) {
   const std::string mine = run_.fingerprint();
   if (c.fingerprint != mine)
     bad_checkpoint("the checkpoint belongs to another run:\n  checkpoint: " + c.fingerprint +
@@ -725,5 +746,9 @@ void Simulation::restore(const RunCheckpoint& c) {
     }
   }
 }
+
+#define PORTAMC_JOSEPHSON_INSTANTIATE_(S) template class Simulation<S>;
+PORTAMC_FOR_EACH_SPACE(PORTAMC_JOSEPHSON_INSTANTIATE_)
+#undef PORTAMC_JOSEPHSON_INSTANTIATE_
 
 }  // namespace portamc::josephson

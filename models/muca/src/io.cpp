@@ -239,7 +239,8 @@ Checkpoint read_checkpoint(const std::string& path) {
       [](const Checkpoint& c, const std::string& file) { check_checkpoint(c, file); });
 }
 
-void write_results(h5::Group root, const Simulation& sim, const ProductionAnalysis& analysis,
+template <class Space>
+void write_results(h5::Group root, const Simulation<Space>& sim, const ProductionAnalysis& analysis,
                    const Timing& timing) {
   const auto& p = sim.parameters();
   const auto& model = sim.model();
@@ -334,5 +335,11 @@ void write_results(h5::Group root, const Simulation& sim, const ProductionAnalys
   t.write_scalar("production_attempts", timing.production_attempts, "",
                  "spin-flip attempts, all walkers");
 }
+
+#define PORTAMC_MUCA_INSTANTIATE_(S)                                    \
+  template void write_results(h5::Group root, const Simulation<S>& sim, \
+                              const ProductionAnalysis& analysis, const Timing& timing);
+PORTAMC_FOR_EACH_SPACE(PORTAMC_MUCA_INSTANTIATE_)
+#undef PORTAMC_MUCA_INSTANTIATE_
 
 }  // namespace portamc::muca

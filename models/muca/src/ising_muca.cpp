@@ -6,8 +6,8 @@
 
 namespace portamc::muca {
 
-long long default_walkers() {
-  const DeviceInfo info = default_device_info();
+long long default_walkers(const std::string& backend) {
+  const DeviceInfo info = device_info(backend);
   // On a CPU one group of walkers per thread (see LaunchPlan::walkers_per_thread).
   return info.is_gpu ? info.resident_threads() : 8LL * info.concurrency;
 }
@@ -20,9 +20,8 @@ std::uint32_t acceptance_threshold(double log_weight_from, double log_weight_to)
   return static_cast<std::uint32_t>(std::floor(p * two31));
 }
 
-template class IsingMuca<Kokkos::DefaultExecutionSpace>;
-#ifdef PORTAMC_HAVE_DEVICE_BACKEND
-template class IsingMuca<Kokkos::DefaultHostExecutionSpace>;
-#endif
+#define PORTAMC_MUCA_INSTANTIATE_(Space) template class IsingMuca<Space>;
+PORTAMC_FOR_EACH_SPACE(PORTAMC_MUCA_INSTANTIATE_)
+#undef PORTAMC_MUCA_INSTANTIATE_
 
 }  // namespace portamc::muca

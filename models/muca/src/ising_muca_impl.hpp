@@ -1,6 +1,6 @@
 #pragma once
 // Definitions of IsingMuca's members; included once by ising_muca.cpp, which
-// instantiates the class for the default and the host execution space.
+// instantiates the class for every execution space of the build.
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -94,10 +94,10 @@ std::size_t IsingMuca<ExecutionSpace>::device_bytes(int L, long long walkers) {
 }
 
 template <class ExecutionSpace>
-IsingMuca<ExecutionSpace>::IsingMuca(const Parameters& params, const ExecutionSpace& space)
+IsingMuca<ExecutionSpace>::IsingMuca(const ExecutionSpace& space, const Parameters& params)
     : params_(params), space_(space), bins_(params.L) {
   params_.validate();
-  walkers_ = params_.walkers > 0 ? params_.walkers : default_walkers();
+  walkers_ = params_.walkers > 0 ? params_.walkers : default_walkers<ExecutionSpace>();
   total_walkers_ =
       params_.total_walkers > 0 ? params_.total_walkers : params_.first_walker + walkers_;
   if (params_.first_walker + walkers_ > total_walkers_)
@@ -114,7 +114,7 @@ IsingMuca<ExecutionSpace>::IsingMuca(const Parameters& params, const ExecutionSp
     throw std::invalid_argument("model.walkers = " + std::to_string(walkers_) +
                                 " with L = " + std::to_string(params_.L) +
                                 " needs more than 2^31 lattice words; use fewer walkers");
-  require_device_memory(
+  require_memory<ExecutionSpace>(
       device_bytes(params_.L, walkers_),
       "L = " + std::to_string(params_.L) + " with " + std::to_string(walkers_) + " walkers");
 

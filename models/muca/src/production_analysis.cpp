@@ -4,7 +4,9 @@
 
 namespace portamc::muca {
 
-ProductionAnalysis analyse_production(const Simulation& sim, const std::vector<double>& betas) {
+template <class Space>
+ProductionAnalysis analyse_production(const Simulation<Space>& sim,
+                                      const std::vector<double>& betas) {
   const auto& driver = sim.driver();
   const EnergyBins& bins = sim.model().energy_bins();
   const auto& lnw = sim.model().log_weights();
@@ -29,5 +31,11 @@ ProductionAnalysis analyse_production(const Simulation& sim, const std::vector<d
   a.canonical = reweight(sim.parameters().L, lnw, samples, betas);
   return a;
 }
+
+#define PORTAMC_MUCA_INSTANTIATE_(S)                                       \
+  template ProductionAnalysis analyse_production(const Simulation<S>& sim, \
+                                                 const std::vector<double>& betas);
+PORTAMC_FOR_EACH_SPACE(PORTAMC_MUCA_INSTANTIATE_)
+#undef PORTAMC_MUCA_INSTANTIATE_
 
 }  // namespace portamc::muca

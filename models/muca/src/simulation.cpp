@@ -45,11 +45,11 @@ double chebyshev_flat(const std::vector<count_type>& histogram) {
 namespace {
 
 // The run's parameters with W resolved over all ranks.
-Parameters resolve_walkers(Parameters p, const parallel::Communicator& comm) {
+// `fill`: default_walkers() of this rank's backend.
+Parameters resolve_walkers(Parameters p, const parallel::Communicator& comm, long long fill) {
   p.validate();
   if (p.walkers == 0)
-    p.walkers = static_cast<long long>(comm.max(static_cast<std::int64_t>(default_walkers()))) *
-                comm.size();
+    p.walkers = static_cast<long long>(comm.max(static_cast<std::int64_t>(fill))) * comm.size();
   if (p.walkers < comm.size())
     throw std::invalid_argument("model.walkers = " + std::to_string(p.walkers) +
                                 " are fewer than the " + std::to_string(comm.size()) +
@@ -68,24 +68,29 @@ Parameters share_of_walkers(Parameters p, const parallel::Communicator& comm) {
 
 }  // namespace
 
-Simulation::Simulation(const Parameters& params, const parallel::Communicator& comm)
-    : params_(resolve_walkers(params, comm)),
+template <class Space>
+Simulation<Space>::Simulation(const Space& space, const Parameters& params,
+                              const parallel::Communicator& comm)
+    : params_(resolve_walkers(params, comm, params.walkers == 0 ? default_walkers<Space>() : 0)),
       comm_(comm),
-      model_(share_of_walkers(params_, comm)) {}
+      model_(space, share_of_walkers(params_, comm)) {}
 
-double Simulation::updates_for_width(int width) const {
+template <class Space>
+double Simulation<Space>::updates_for_width(int width) const {
   return params_.updates_prefactor *
          std::pow(static_cast<double>(width), params_.updates_exponent) /
          static_cast<double>(params_.walkers);
 }
 
-std::uint64_t Simulation::production_therm_attempts() const {
+template <class Space>
+std::uint64_t Simulation<Space>::production_therm_attempts() const {
   const double n = static_cast<double>(params_.L) * params_.L;
   return static_cast<std::uint64_t>(std::llround(params_.production_therm_prefactor *
                                                  std::pow(n, params_.production_therm_exponent)));
 }
 
-const IterationRecord& Simulation::iterate() {
+template <class Space>
+const IterationRecord& Simulation<Space>::iterate() {
   Kokkos::Timer timer;
   const EnergyBins& bins = model_.energy_bins();
   // The paper's w: the width reached so far, at least 10.
@@ -136,14 +141,16 @@ const IterationRecord& Simulation::iterate() {
   return driver_.records.back();
 }
 
-bool Simulation::production_by_group() const {
+template <class Space>
+bool Simulation<Space>::production_by_group() const {
   const std::size_t nbins = static_cast<std::size_t>(model_.energy_bins().count());
   return driver_.groups > 0 &&
          driver_.group_histograms.size() == static_cast<std::size_t>(driver_.groups) * nbins &&
          driver_.block_group_windows.size() == static_cast<std::size_t>(driver_.blocks_done);
 }
 
-const std::vector<count_type>& Simulation::production_block() {
+template <class Space>
+const std::vector<count_type>& Simulation<Space>::production_block() {
   const EnergyBins& bins = model_.energy_bins();
   const std::size_t nbins = static_cast<std::size_t>(bins.count());
   if (driver_.blocks_done == 0) {
@@ -179,11 +186,13 @@ const std::vector<count_type>& Simulation::production_block() {
   return driver_.block_histograms.back();
 }
 
-Checkpoint Simulation::checkpoint() const {
+template <class Space>
+Checkpoint Simulation<Space>::checkpoint() const {
   return Checkpoint{gather_walkers(model_.state(), comm_), driver_};
 }
 
-void Simulation::restore(const Checkpoint& checkpoint) {
+template <class Space>
+void Simulation<Space>::restore(const Checkpoint& checkpoint) {
   const ModelState& all = checkpoint.model;
   if (all.walkers != params_.walkers)
     throw std::invalid_argument(
@@ -193,5 +202,9 @@ void Simulation::restore(const Checkpoint& checkpoint) {
   model_.restore(select_walkers(all, share.begin, share.end));
   driver_ = checkpoint.driver;
 }
+
+#define PORTAMC_MUCA_INSTANTIATE_(S) template class Simulation<S>;
+PORTAMC_FOR_EACH_SPACE(PORTAMC_MUCA_INSTANTIATE_)
+#undef PORTAMC_MUCA_INSTANTIATE_
 
 }  // namespace portamc::muca

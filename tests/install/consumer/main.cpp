@@ -10,7 +10,7 @@ int main(int argc, char** argv) {
   portamc::muca::Parameters p;
   p.L = 8;
   p.walkers = 4;
-  portamc::muca::IsingMuca<> model(p);
+  portamc::muca::IsingMuca model(Kokkos::DefaultExecutionSpace(), p);
   const auto h = model.sample(100);
   unsigned long long total = 0;
   for (auto c : h) total += c;

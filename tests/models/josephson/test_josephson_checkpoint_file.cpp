@@ -13,6 +13,7 @@
 #include "portamc/josephson/run.hpp"
 #include "portamc/josephson/run_output.hpp"
 #include "quick_escape.hpp"
+#include "test_space.hpp"
 
 namespace {
 
@@ -37,7 +38,7 @@ void expect_same(const EnsembleResults& a, const EnsembleResults& b) {
 
 TEST(JosephsonCheckpointFile, ReadsBackExactly) {
   const ResolvedRun run = resolve(quick_run());
-  Simulation sim(run);
+  Simulation<TestSpace> sim(TestSpace(), run);
   for (int i = 0; i < 4; ++i) sim.advance();
   const RunCheckpoint c = sim.checkpoint();
   ASSERT_EQ(c.points.size(), 1u);
@@ -64,7 +65,7 @@ TEST(JosephsonCheckpointFile, AFileOfFormatOneIsRefused) {
   // What a one-rank run of format 1 wrote: the slots of the ensemble in progress, and no
   // checksum. Such files are not resumed (docs/output.md, "Checkpoints").
   const ResolvedRun run = resolve(quick_run());
-  Ensemble<Kokkos::DefaultExecutionSpace, double> ensemble(run.points[0], run.input.ensemble);
+  Ensemble<TestSpace, double> ensemble(TestSpace(), run.points[0], run.input.ensemble);
   ensemble.advance(run.input.ensemble.steps_per_launch);
   const EnsembleCheckpoint e = ensemble.checkpoint();
   const std::string file = temp_file("format1.checkpoint");

@@ -18,6 +18,7 @@
 #include "portamc/josephson/run.hpp"
 #include "portamc/josephson/run_output.hpp"
 #include "quick_escape.hpp"
+#include "test_space.hpp"
 
 namespace {
 
@@ -31,7 +32,7 @@ using portamc::josephson::testing::quick_run;
 // Mid-ensemble: finished realisations and realisations in flight.
 const RunCheckpoint& state() {
   static const RunCheckpoint c = [] {
-    Simulation sim(resolve(quick_run()));
+    Simulation<TestSpace> sim(TestSpace(), resolve(quick_run()));
     for (int i = 0; i < 4; ++i) sim.advance();
     return sim.checkpoint();
   }();
@@ -55,7 +56,7 @@ TEST_F(JosephsonCheckpointIntegrity, AnIntactCheckpointReadsBack) {
   ASSERT_GT(s.finished(), 0u);
   const RunCheckpoint c = read_checkpoint(written("intact.ckpt"));
   EXPECT_EQ(c.points[0].states.in_flight_phi, s.in_flight_phi);
-  Simulation resumed(resolve(quick_run()));
+  Simulation<TestSpace> resumed(TestSpace(), resolve(quick_run()));
   EXPECT_NO_THROW(resumed.restore(c));
 }
 

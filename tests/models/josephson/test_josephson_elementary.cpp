@@ -1,5 +1,5 @@
-// The elementary functions of the integration loop (elementary.hpp), evaluated on the
-// default execution space, against the host library in double: the Box–Muller angle's
+// The elementary functions of the integration loop (elementary.hpp), evaluated on
+// each backend (TestSpace), against the host library in double: the Box–Muller angle's
 // cos and sin from a word, log on (0, 1] and the force's sin, float and double.
 #include <gtest/gtest.h>
 
@@ -13,11 +13,12 @@
 
 #include "portamc/fast_math.hpp"
 #include "portamc/josephson/detail/elementary.hpp"
+#include "test_space.hpp"
 
 namespace {
 
 using namespace portamc::josephson;
-using Space = Kokkos::DefaultExecutionSpace;
+using Space = TestSpace;
 
 constexpr double pi = 3.141592653589793238462643383279502884;
 constexpr long double pi_long = 3.141592653589793238462643383279502884L;
@@ -67,7 +68,7 @@ std::vector<double> evaluate(Function function, const std::vector<double>& argum
   for (std::size_t i = 0; i < words.size(); ++i) w(i) = words[i];
   Kokkos::deep_copy(e.argument, a);
   Kokkos::deep_copy(e.word, w);
-  Kokkos::parallel_for(Kokkos::RangePolicy<Space>(0, n), e);
+  Kokkos::parallel_for(Kokkos::RangePolicy<Space>(Space(), 0, n), e);
   const auto v = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), e.value);
   return std::vector<double>(v.data(), v.data() + n);
 }

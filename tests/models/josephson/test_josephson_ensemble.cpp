@@ -1,7 +1,7 @@
 // Scheduling, reproducibility and bookkeeping of the Langevin ensemble (ensemble.hpp):
 // per-realisation results are bitwise the same for refill and one_per_thread, any slot
-// count and launch length, checkpoint/restore and run splitting by first_realisation; the
-// default and host execution spaces agree (bitwise where they are the same space);
+// count and launch length, checkpoint/restore and run splitting by first_realisation, on each
+// backend of the build (TestSpace; test_josephson_backends.cpp compares the backends);
 // censored realisations are flagged and kept out of the escape times; float and double
 // and the paper's plain kernel agree statistically; a ramp records the bias in double even
 // a trillion steps in.
@@ -19,22 +19,21 @@
 #include <utility>
 #include <vector>
 
-#include "portamc/fast_math.hpp"
 #include "portamc/josephson/detail/plain_kernel.hpp"
 #include "portamc/josephson/ensemble.hpp"
 #include "quick_escape.hpp"
+#include "test_space.hpp"
 
 namespace {
 
 using namespace portamc::josephson;
-using Space = Kokkos::DefaultExecutionSpace;
-using HostSpace = Kokkos::DefaultHostExecutionSpace;
+using Space = TestSpace;
 
 using portamc::josephson::testing::quick_escape;
 
-template <class Real, class ExecSpace = Space>
+template <class Real>
 EnsembleResults run(const LangevinParameters& p, EnsembleOptions options = {}) {
-  Ensemble<ExecSpace, Real> ensemble(p, options);
+  Ensemble<Space, Real> ensemble(Space(), p, options);
   ensemble.run();
   EXPECT_TRUE(ensemble.done());
   return ensemble.results();
@@ -113,9 +112,9 @@ template <class Real>
 void expect_loops_agree(LangevinParameters p, EnsembleOptions o, std::uint64_t launch,
                         const std::string& what, AdvanceLoop candidate) {
   o.loop = candidate;
-  Ensemble<Space, Real> chunked(p, o);
+  Ensemble<Space, Real> chunked(Space(), p, o);
   o.loop = AdvanceLoop::reference;
-  Ensemble<Space, Real> reference(p, o);
+  Ensemble<Space, Real> reference(Space(), p, o);
   const bool deterministic_schedule = Space().concurrency() == 1;
   for (int i = 0; !reference.done(); ++i) {
     ASSERT_LT(i, 100000) << what;
@@ -192,7 +191,7 @@ TEST(JosephsonEnsemble, ChunkedLoopCrossesTheCounterWordWrap) {
     for (AdvanceLoop loop :
          {AdvanceLoop::reference, AdvanceLoop::chunked, AdvanceLoop::pipelined}) {
       o.loop = loop;
-      Ensemble<Space, float> ensemble(p, o);
+      Ensemble<Space, float> ensemble(Space(), p, o);
       EnsembleCheckpoint c = ensemble.checkpoint();
       for (std::size_t s = 0; s < c.slot_step.size(); ++s)
         c.slot_step[s] = wrap - 2 * s - 1;  // up to 127 steps before it, any alignment
@@ -217,7 +216,7 @@ TEST(JosephsonEnsemble, IndependentOfSlotCountAndLaunchLength) {
   p.max_steps = 1500;
   EnsembleOptions reference_options;
   reference_options.schedule = Schedule::one_per_thread;
-  Ensemble<Space, float> reference(p, reference_options);
+  Ensemble<Space, float> reference(Space(), p, reference_options);
   reference.advance(p.max_steps);  // one launch: every realisation to its end
   ASSERT_TRUE(reference.done());
   const EnsembleResults expected = reference.results();
@@ -246,7 +245,7 @@ TEST(JosephsonEnsemble, ResidencyProbe) {
   const LangevinParameters p = quick_escape(64);
   EnsembleOptions o;
   o.slots = 8;
-  Ensemble<Space, float> ensemble(p, o);
+  Ensemble<Space, float> ensemble(Space(), p, o);
   const EnsembleCheckpoint before = ensemble.checkpoint();
   const std::int64_t resident = ensemble.probe_residency();
   EXPECT_GE(resident, 1);
@@ -275,39 +274,10 @@ TEST(JosephsonEnsemble, SplitByFirstRealisation) {
   }
 }
 
-template <class Real>
-void expect_spaces_agree(double min_identical_fraction) {
-  const LangevinParameters p = quick_escape(1024);
-  const EnsembleResults device = run<Real, Space>(p);
-  const EnsembleResults host = run<Real, HostSpace>(p);
-  if constexpr (std::is_same_v<Space, HostSpace>) {
-    (void)min_identical_fraction;
-    expect_identical(device, host, "default vs host space (the same space)");
-  } else {
-    // Different math libraries and multiply-add contraction round differently; a few
-    // trajectories may end up crossing the threshold at another step.
-    std::size_t same = 0;
-    for (std::size_t i = 0; i < device.size(); ++i) same += device.steps[i] == host.steps[i];
-    EXPECT_GE(static_cast<double>(same),
-              min_identical_fraction * static_cast<double>(device.size()));
-    const MeanEstimate d = mean_of(device.escape_times());
-    const MeanEstimate h = mean_of(host.escape_times());
-    EXPECT_NEAR(d.mean, h.mean, d.error) << "mean escape time, device vs host";
-    EXPECT_NEAR(static_cast<double>(device.count(Outcome::censored)),
-                static_cast<double>(host.count(Outcome::censored)), 0.02 * device.size());
-  }
-}
-
-TEST(JosephsonEnsemble, DefaultAndHostSpacesAgree) {
-  expect_spaces_agree<double>(0.99);
-  // On CUDA float runs on the special-function unit (fast_math.hpp), a few roundings away.
-  expect_spaces_agree<float>(portamc::fastmath::hardware_approximations<Space> ? 0.9 : 0.95);
-}
-
 TEST(JosephsonEnsemble, CensoredRealisationsAreFlaggedNotTimed) {
   LangevinParameters p = quick_escape(400);
   p.max_steps = 1500;  // about 40% escape before the cap
-  Ensemble<Space, double> ensemble(p);
+  Ensemble<Space, double> ensemble(Space(), p);
   ensemble.run();
   const EnsembleResults r = ensemble.results();
   const std::size_t escaped = r.count(Outcome::escaped), censored = r.count(Outcome::censored);
@@ -338,7 +308,7 @@ TEST(JosephsonEnsemble, StepsIntegratedCountsFinishedAndInFlight) {
   const LangevinParameters p = quick_escape(300);
   EnsembleOptions o;
   o.slots = 16;
-  Ensemble<Space, float> ensemble(p, o);
+  Ensemble<Space, float> ensemble(Space(), p, o);
   ensemble.advance(700);
   ensemble.advance(300);
   const EnsembleCheckpoint c = ensemble.checkpoint();
@@ -362,7 +332,7 @@ void expect_checkpoint_continues() {
   o.steps_per_launch = 500;
   const EnsembleResults uninterrupted = run<Real>(p, o);
 
-  Ensemble<Space, Real> first(p, o);
+  Ensemble<Space, Real> first(Space(), p, o);
   for (int i = 0; i < 7; ++i) first.advance(o.steps_per_launch);
   const EnsembleCheckpoint early = first.checkpoint();
   EXPECT_GT(first.finished(), 0u);
@@ -375,7 +345,7 @@ void expect_checkpoint_continues() {
   expect_identical(first.results(), uninterrupted, "run with checkpoints taken");
 
   for (const EnsembleCheckpoint* c : {&early, &late}) {
-    Ensemble<Space, Real> resumed(p, o);
+    Ensemble<Space, Real> resumed(Space(), p, o);
     resumed.restore(*c);
     EXPECT_EQ(resumed.finished(),
               static_cast<std::uint64_t>(c->results.size() - c->results.count(Outcome::pending)));
@@ -452,8 +422,8 @@ TEST(JosephsonEnsemble, PlainKernelAgreesStatistically) {
   LangevinParameters p = quick_escape(4000);
   p.max_steps = 3000;
   const EnsembleResults e = run<float>(p);
-  const auto plain =
-      Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), run_plain_escape<Space, float>(p));
+  const auto plain = Kokkos::create_mirror_view_and_copy(
+      Kokkos::HostSpace(), run_plain_escape<Space, float>(Space(), p));
   std::vector<double> times;
   std::size_t censored = 0;
   for (std::size_t i = 0; i < plain.extent(0); ++i) {
@@ -506,7 +476,7 @@ std::vector<double> expect_exact_bias_late_in_ramp() {
   p.max_steps = start + 2000000;
   EnsembleOptions o;
   o.schedule = Schedule::one_per_thread;
-  Ensemble<Space, Real> ensemble(p, o);
+  Ensemble<Space, Real> ensemble(Space(), p, o);
   EnsembleCheckpoint c = ensemble.checkpoint();
   for (std::size_t s = 0; s < c.slot_step.size(); ++s) {
     c.slot_step[s] = start + s % 4;  // also misaligned with the 4-step noise blocks

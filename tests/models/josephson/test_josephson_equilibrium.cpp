@@ -18,11 +18,12 @@
 #include <vector>
 
 #include "portamc/josephson/ensemble.hpp"
+#include "test_space.hpp"
 
 namespace {
 
 using namespace portamc::josephson;
-using Space = Kokkos::DefaultExecutionSpace;
+using Space = TestSpace;
 
 /// Modified Bessel function I_n(x) by its power series (converges for every x).
 double bessel_i(int n, double x) {
@@ -63,7 +64,7 @@ void expect_boltzmann(Dynamics dynamics, std::uint64_t realisations, std::uint64
   p.threshold = std::numeric_limits<double>::infinity();
   p.realisations = realisations;
   p.seed = seed;
-  Ensemble<Space, Real> ensemble(p);
+  Ensemble<Space, Real> ensemble(Space(), p);
   ensemble.run();
   const EnsembleResults r = ensemble.results();
   ASSERT_EQ(r.count(Outcome::censored), realisations);

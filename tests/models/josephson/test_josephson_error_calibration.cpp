@@ -22,6 +22,7 @@
 #include "portamc/josephson/run.hpp"
 #include "portamc/josephson/run_analysis.hpp"
 #include "portamc/josephson/washboard.hpp"
+#include "test_space.hpp"
 
 namespace {
 
@@ -48,7 +49,7 @@ TEST(JosephsonErrorCalibration, MeanEscapeTimeErrorsMatchTheScatterOverSeeds) {
   for (int i = 0; i < k; ++i) {
     p.seed = 1000 + static_cast<std::uint64_t>(i);
     const jj::ResolvedRun run = jj::resolve(p);
-    jj::Simulation simulation(run);
+    jj::Simulation<TestSpace> simulation(TestSpace(), run);
     while (!simulation.done()) simulation.advance();
     const jj::RunAnalysis analysis = jj::analyse_run(run, simulation.points());
     const jj::SampleSummary& s = analysis.samples.front();

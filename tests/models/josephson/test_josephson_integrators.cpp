@@ -21,11 +21,12 @@
 #include <vector>
 
 #include "portamc/josephson/detail/ensemble_impl.hpp"
+#include "test_space.hpp"
 
 namespace {
 
 using namespace portamc::josephson;
-using Space = Kokkos::DefaultExecutionSpace;
+using Space = TestSpace;
 using Matrix = std::array<std::array<double, 2>, 2>;
 
 Matrix multiply(const Matrix& a, const Matrix& b) {
@@ -134,7 +135,7 @@ Sampled sample(const OU& ou, Dynamics dynamics, Integrator integrator, int n,
   p.max_steps = static_cast<std::uint64_t>(n);
   p.realisations = realisations;
   p.seed = seed;
-  Ensemble<Space, Real, HarmonicForce> ensemble(p);
+  Ensemble<Space, Real, HarmonicForce> ensemble(Space(), p);
   ensemble.run();
   const EnsembleResults r = ensemble.results();
   EXPECT_EQ(r.count(Outcome::censored), realisations);

@@ -15,15 +15,16 @@
 #include "portamc/fast_math.hpp"
 #include "portamc/josephson/detail/noise.hpp"
 #include "portamc/rng.hpp"
+#include "test_space.hpp"
 
 namespace {
 
 using namespace portamc::josephson;
-using Space = Kokkos::DefaultExecutionSpace;
+using Space = TestSpace;
 
 constexpr double pi = 3.141592653589793238462643383279502884;
 
-/// Normals of given blocks of words, computed on the default execution space.
+/// Normals of given blocks of words, computed on the test's backend (TestSpace).
 template <class Real>
 struct NormalsOfWords {
   Kokkos::View<std::uint32_t* [4], Space::memory_space> words;
@@ -44,7 +45,8 @@ std::vector<std::vector<double>> normals_of(const std::vector<std::vector<std::u
   for (int i = 0; i < n; ++i)
     for (int j = 0; j < 4; ++j) w(i, j) = blocks[i][j];
   Kokkos::deep_copy(words, w);
-  Kokkos::parallel_for(Kokkos::RangePolicy<Space>(0, n), NormalsOfWords<Real>{words, normals});
+  Kokkos::parallel_for(Kokkos::RangePolicy<Space>(Space(), 0, n),
+                       NormalsOfWords<Real>{words, normals});
   const auto h = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), normals);
   std::vector<std::vector<double>> out(n, std::vector<double>(4));
   for (int i = 0; i < n; ++i)
@@ -88,9 +90,10 @@ TEST(JosephsonNoise, LeanBoxMullerIsBitwiseTheSame) {
           i < 9 * 9 ? special[j % 2 == 0 ? i % 9 : i / 9] : static_cast<std::uint32_t>(x >> 32);
     }
   Kokkos::deep_copy(words, h);
-  Kokkos::parallel_for(Kokkos::RangePolicy<Space>(0, n), LeanAndPlainNormals{words, differ});
+  Kokkos::parallel_for(Kokkos::RangePolicy<Space>(Space(), 0, n),
+                       LeanAndPlainNormals{words, differ});
   int total = 0;
-  Kokkos::parallel_reduce(Kokkos::RangePolicy<Space>(0, n), SumInts{differ}, total);
+  Kokkos::parallel_reduce(Kokkos::RangePolicy<Space>(Space(), 0, n), SumInts{differ}, total);
   EXPECT_EQ(total, 0);
 }
 
@@ -126,7 +129,7 @@ TEST(JosephsonNoise, FiniteAndBoundedForExtremeWordsDouble) {
   expect_finite_for_extreme_words<double>();
 }
 
-/// Moments and bin counts of n_blocks * 4 normals, by a reduction on the default space.
+/// Moments and bin counts of n_blocks * 4 normals, by a reduction on the test's backend.
 struct Tally {
   double sum[4] = {0, 0, 0, 0};               // x, x^2, x^3, x^4
   double bins[8] = {0, 0, 0, 0, 0, 0, 0, 0};  // (-inf,-3) [-3,-2) ... [2,3) [3,inf)
@@ -182,8 +185,8 @@ template <class Real>
 void expect_standard_normal() {
   const std::int64_t blocks = std::int64_t{1} << 20;
   Tally t;
-  Kokkos::parallel_reduce(Kokkos::RangePolicy<Space>(0, blocks), MomentKernel<Real>{20240601},
-                          Kokkos::Sum<Tally>(t));
+  Kokkos::parallel_reduce(Kokkos::RangePolicy<Space>(Space(), 0, blocks),
+                          MomentKernel<Real>{20240601}, Kokkos::Sum<Tally>(t));
   const double n = 4.0 * static_cast<double>(blocks);
   // Standard errors of the sample moments of N(0, 1): Var x^m = E x^2m - (E x^m)^2.
   const double m[4] = {t.sum[0] / n, t.sum[1] / n, t.sum[2] / n, t.sum[3] / n};

@@ -16,12 +16,13 @@
 #include "portamc/josephson/ensemble.hpp"
 #include "portamc/josephson/names.hpp"
 #include "portamc/josephson/parameters.hpp"
+#include "test_space.hpp"
 
 namespace {
 
 using namespace portamc::josephson;
 using portamc::testing::expect_error;
-using Space = Kokkos::DefaultExecutionSpace;
+using Space = TestSpace;
 
 constexpr double nan = std::numeric_limits<double>::quiet_NaN();
 constexpr double inf = std::numeric_limits<double>::infinity();
@@ -32,7 +33,7 @@ void expect_invalid(const std::function<void(LangevinParameters&)>& change,
   change(p);
   expect_error<std::invalid_argument>([&] { p.validate(); }, needles);
   // The ensemble validates on construction.
-  expect_error<std::invalid_argument>([&] { Ensemble<Space, float> e(p); }, needles);
+  expect_error<std::invalid_argument>([&] { Ensemble<Space, float> e(Space(), p); }, needles);
 }
 
 TEST(JosephsonParameters, DefaultsAreValid) {
@@ -170,18 +171,19 @@ TEST(JosephsonParameters, BadOptionsRejected) {
   const LangevinParameters p;
   EnsembleOptions o;
   o.slots = -1;
-  expect_error<std::invalid_argument>([&] { Ensemble<Space, float> e(p, o); }, {"slots", "-1"});
+  expect_error<std::invalid_argument>([&] { Ensemble<Space, float> e(Space(), p, o); },
+                                      {"slots", "-1"});
   o = {};
   o.steps_per_launch = 0;
-  expect_error<std::invalid_argument>([&] { Ensemble<Space, float> e(p, o); },
+  expect_error<std::invalid_argument>([&] { Ensemble<Space, float> e(Space(), p, o); },
                                       {"steps_per_launch", "0"});
   o = {};
   o.compact_below = 1.5;
-  expect_error<std::invalid_argument>([&] { Ensemble<Space, float> e(p, o); },
+  expect_error<std::invalid_argument>([&] { Ensemble<Space, float> e(Space(), p, o); },
                                       {"compact_below", "1.5"});
   LangevinParameters small = p;
   small.realisations = 4;
-  Ensemble<Space, float> e(small);
+  Ensemble<Space, float> e(Space(), small);
   expect_error<std::invalid_argument>([&] { e.advance(0); }, {"steps_per_slot", "0"});
 }
 
@@ -191,11 +193,11 @@ TEST(JosephsonParameters, MismatchedCheckpointsRejected) {
   p.max_steps = 1000;
   EnsembleOptions o;
   o.slots = 4;
-  Ensemble<Space, double> d(p, o);
+  Ensemble<Space, double> d(Space(), p, o);
   d.advance(10);
   const EnsembleCheckpoint good = d.checkpoint();
 
-  Ensemble<Space, double> other(p, o);
+  Ensemble<Space, double> other(Space(), p, o);
   EnsembleCheckpoint c = good;
   c.slot_phi.pop_back();
   expect_error<std::invalid_argument>([&] { other.restore(c); }, {"slot_phi", "3", "4"});
@@ -213,7 +215,7 @@ TEST(JosephsonParameters, MismatchedCheckpointsRejected) {
   expect_error<std::invalid_argument>([&] { other.restore(c); }, {"active_slots", "5"});
   c = good;
   c.slot_phi[0] = 0.1;  // not a float: a double checkpoint into a float ensemble
-  Ensemble<Space, float> f(p, o);
+  Ensemble<Space, float> f(Space(), p, o);
   expect_error<std::invalid_argument>([&] { f.restore(c); }, {"slot_phi[0]", "float"});
   EXPECT_NO_THROW(other.restore(good));
 }
@@ -222,13 +224,15 @@ TEST(JosephsonParameters, PlainKernelNeedsUnderdampedEulerAtConstantBias) {
   LangevinParameters p;
   p.realisations = 4;
   p.integrator = Integrator::heun;
-  expect_error<std::invalid_argument>([&] { run_plain_escape<Space, float>(p); }, {"euler"});
+  expect_error<std::invalid_argument>([&] { run_plain_escape<Space, float>(Space(), p); },
+                                      {"euler"});
   p.integrator = Integrator::euler;
   p.nu = 1e-3;
-  expect_error<std::invalid_argument>([&] { run_plain_escape<Space, float>(p); }, {"nu"});
+  expect_error<std::invalid_argument>([&] { run_plain_escape<Space, float>(Space(), p); }, {"nu"});
   p.nu = 0;
   p.theta = -1;
-  expect_error<std::invalid_argument>([&] { run_plain_escape<Space, float>(p); }, {"theta"});
+  expect_error<std::invalid_argument>([&] { run_plain_escape<Space, float>(Space(), p); },
+                                      {"theta"});
 }
 
 }  // namespace

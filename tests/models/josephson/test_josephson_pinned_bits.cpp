@@ -1,6 +1,6 @@
 // The exact bits of the integration loop's elementary functions and normals, pinned: a hash of
-// each function over 2^20 arguments on the default execution space must equal the value
-// recorded for its kind of backend. The other elementary tests check accuracy within bounds;
+// each function over 2^20 arguments on each backend of the build (TestSpace) must equal the
+// value recorded for its kind of backend. The other elementary tests check accuracy within bounds;
 // this one catches any change of the results at all, which would change every josephson
 // trajectory. Expected values: the host backends (Serial, OpenMP) share one set, CUDA (whose
 // float functions run on the special-function unit) has its own, recorded on an H100 (sm_90, as
@@ -16,11 +16,12 @@
 #include "portamc/fast_math.hpp"
 #include "portamc/josephson/detail/elementary.hpp"
 #include "portamc/josephson/detail/noise.hpp"
+#include "test_space.hpp"
 
 namespace {
 
 using namespace portamc::josephson;
-using Space = Kokkos::DefaultExecutionSpace;
+using Space = TestSpace;
 
 constexpr int argument_count = 1 << 20;
 
@@ -109,7 +110,7 @@ struct HashOfResults {
 
 std::uint64_t hash_of(Function function) {
   std::uint64_t sum = 0;
-  Kokkos::parallel_reduce("pinned_bits", Kokkos::RangePolicy<Space>(0, argument_count),
+  Kokkos::parallel_reduce("pinned_bits", Kokkos::RangePolicy<Space>(Space(), 0, argument_count),
                           HashOfResults{function}, sum);
   return sum;
 }

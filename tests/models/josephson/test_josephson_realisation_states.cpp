@@ -14,11 +14,12 @@
 #include "portamc/josephson/detail/realisation_states.hpp"
 #include "portamc/josephson/ensemble.hpp"
 #include "quick_escape.hpp"
+#include "test_space.hpp"
 
 namespace {
 
 using namespace portamc::josephson;
-using Space = Kokkos::DefaultExecutionSpace;
+using Space = TestSpace;
 
 using portamc::josephson::testing::quick_escape;
 
@@ -62,7 +63,7 @@ void expect_same_states(const RealisationStates& a, const RealisationStates& b) 
 
 template <class Real>
 EnsembleResults uninterrupted(const LangevinParameters& p) {
-  Ensemble<Space, Real> e(p, options(16));
+  Ensemble<Space, Real> e(Space(), p, options(16));
   e.run();
   return e.results();
 }
@@ -70,7 +71,7 @@ EnsembleResults uninterrupted(const LangevinParameters& p) {
 /// The state of an ensemble of `p` after `launches` launches.
 template <class Real>
 RealisationStates states_after(const LangevinParameters& p, EnsembleOptions o, int launches) {
-  Ensemble<Space, Real> e(p, o);
+  Ensemble<Space, Real> e(Space(), p, o);
   for (int i = 0; i < launches; ++i) e.advance(o.steps_per_launch);
   return realisation_states(e.checkpoint());
 }
@@ -82,7 +83,7 @@ EnsembleResults finish(const LangevinParameters& p, const RealisationStates& sta
                        std::int64_t slots, Schedule schedule = Schedule::refill) {
   const bool refill = schedule == Schedule::refill;
   EnsembleOptions o = options(std::max(slots, slots_needed(states, refill)), schedule);
-  Ensemble<Space, Real> e(p, o);
+  Ensemble<Space, Real> e(Space(), p, o);
   const double start = static_cast<double>(static_cast<Real>(p.start_phase()));
   e.restore(deal_to_slots(states, e.slot_count(), refill, start));
   EXPECT_EQ(e.finished(), states.finished());

@@ -4,8 +4,8 @@
 //  - the low-noise escape time of the underdamped equation against Kramers' formula;
 //  - the switching-bias distribution under a slow ramp against Fulton–Dunkleberger built on
 //    the exact quasi-stationary escape rate, by a Kolmogorov–Smirnov distance.
-// Each runs an Ensemble on the build's default backend with a fixed seed; tolerances come
-// from the runs' own standard errors (or the DKW bound for a distribution) plus the stated
+// Each runs an Ensemble on every backend of the build (TestSpace) with a fixed seed; tolerances
+// come from the runs' own standard errors (or the DKW bound for a distribution) plus the stated
 // systematic error of the theory.
 #include <gtest/gtest.h>
 
@@ -20,6 +20,7 @@
 #include "portamc/josephson/kramers.hpp"
 #include "portamc/josephson/switching_theory.hpp"
 #include "portamc/josephson/washboard.hpp"
+#include "test_space.hpp"
 
 namespace portamc_test {
 
@@ -31,7 +32,7 @@ struct Sample {
 };
 
 Sample mean_escape_time(const jj::LangevinParameters& p) {
-  jj::Ensemble<Kokkos::DefaultExecutionSpace, double> ensemble(p);
+  jj::Ensemble<TestSpace, double> ensemble(TestSpace(), p);
   ensemble.run();
   const auto results = ensemble.results();
   const auto times = results.escape_times();
@@ -154,7 +155,7 @@ TEST(JosephsonValidation, SlowRampSwitchingMatchesFultonDunkleberger) {
   p.threshold = threshold;
   p.max_steps = static_cast<std::uint64_t>((1.0 - p.gamma0) / (p.nu * p.h)) + 1;
 
-  jj::Ensemble<Kokkos::DefaultExecutionSpace, double> ensemble(p);
+  jj::Ensemble<TestSpace, double> ensemble(TestSpace(), p);
   ensemble.run();
   auto biases = ensemble.results().escape_biases();
   ASSERT_EQ(biases.size(), p.realisations);

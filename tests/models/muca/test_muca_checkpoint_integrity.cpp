@@ -15,6 +15,7 @@
 #include "portamc/checkpoint_file.hpp"
 #include "portamc/muca/io.hpp"
 #include "portamc/muca/simulation.hpp"
+#include "test_space.hpp"
 
 namespace {
 
@@ -37,7 +38,7 @@ Parameters small() {
 // A checkpoint mid-production: iteration records, block histograms and walker groups.
 const Checkpoint& state() {
   static const Checkpoint c = [] {
-    Simulation sim(small());
+    Simulation<TestSpace> sim(TestSpace(), small());
     while (!sim.iterations_exhausted()) sim.iterate();
     for (int b = 0; b < 2; ++b) sim.production_block();
     return sim.checkpoint();

@@ -13,6 +13,7 @@
 #include "portamc/muca/production_analysis.hpp"
 #include "portamc/muca/simulation.hpp"
 #include "portamc/muca/stationarity.hpp"
+#include "test_space.hpp"
 
 namespace {
 
@@ -44,7 +45,7 @@ TEST_P(MucaErrorCalibration, ScatterOverSeedsMatchesErrors) {
   const int bin = 2;  // E = -2N + 8: rare at the flat histogram's low end
   std::vector<double> u, u_err, c, c_err, g, g_err;
   for (std::uint64_t seed = 1; seed <= 10; ++seed) {
-    Simulation sim(small_run(seed, groups));
+    Simulation<TestSpace> sim(TestSpace(), small_run(seed, groups));
     while (!sim.converged() && !sim.iterations_exhausted()) sim.iterate();
     ASSERT_TRUE(sim.converged());
     while (!sim.production_done()) sim.production_block();
@@ -70,8 +71,8 @@ TEST_P(MucaErrorCalibration, ScatterOverSeedsMatchesErrors) {
 INSTANTIATE_TEST_SUITE_P(ErrorMethods, MucaErrorCalibration, ::testing::Values(16, 1));
 
 // Converged weights, then every walker moved to the ground state (all spins equal, bin 0).
-Simulation with_walkers_in_ground_state(const Parameters& p) {
-  Simulation sim(p);
+Simulation<TestSpace> with_walkers_in_ground_state(const Parameters& p) {
+  Simulation<TestSpace> sim(TestSpace(), p);
   while (!sim.converged() && !sim.iterations_exhausted()) sim.iterate();
   Checkpoint state = sim.checkpoint();
   std::fill(state.model.spins.begin(), state.model.spins.end(), 0u);
@@ -91,7 +92,7 @@ TEST(MucaPlantedTransient, ThermalisationRemovesIt) {
   p.max_iterations = 400;
   p.production_blocks = 30;
   p.production_updates_per_block = 2000;
-  const auto ground_window_share = [](const Simulation& sim) {
+  const auto ground_window_share = [](const Simulation<TestSpace>& sim) {
     std::vector<double> share;
     for (const auto& w :
          window_occupations(sim.model().energy_bins(), sim.driver().block_histograms))
@@ -100,7 +101,7 @@ TEST(MucaPlantedTransient, ThermalisationRemovesIt) {
   };
 
   // Reference: the walkers as the weight iteration left them, thermalised.
-  Simulation normal(p);
+  Simulation<TestSpace> normal(TestSpace(), p);
   while (!normal.converged() && !normal.iterations_exhausted()) normal.iterate();
   ASSERT_TRUE(normal.converged());
   while (!normal.production_done()) normal.production_block();
@@ -115,7 +116,7 @@ TEST(MucaPlantedTransient, ThermalisationRemovesIt) {
   const double spread = std::sqrt(var);
 
   p.production_therm_prefactor = 0;
-  Simulation cold = with_walkers_in_ground_state(p);
+  Simulation<TestSpace> cold = with_walkers_in_ground_state(p);
   while (!cold.production_done()) cold.production_block();
   EXPECT_EQ(cold.driver().production_therm, 0u);
   EXPECT_GT(ground_window_share(cold).front(), mean + 10 * spread)
@@ -129,7 +130,7 @@ TEST(MucaPlantedTransient, ThermalisationRemovesIt) {
   EXPECT_LT(by_group.z.front(), 0);
 
   p.production_therm_prefactor = 1;
-  Simulation warm = with_walkers_in_ground_state(p);
+  Simulation<TestSpace> warm = with_walkers_in_ground_state(p);
   while (!warm.production_done()) warm.production_block();
   EXPECT_EQ(warm.driver().production_therm, 11585u);  // round(64^2.25)
   EXPECT_LT(std::abs(ground_window_share(warm).front() - mean), 5 * spread)

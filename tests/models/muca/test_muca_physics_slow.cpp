@@ -9,6 +9,7 @@
 #include "portamc/muca/ising_exact.hpp"
 #include "portamc/muca/production_analysis.hpp"
 #include "portamc/muca/simulation.hpp"
+#include "test_space.hpp"
 
 namespace {
 
@@ -46,7 +47,7 @@ void validate(int L, long long walkers, std::uint64_t updates_per_block, int gro
   p.production_blocks = 50;
   p.production_updates_per_block = updates_per_block;
   p.walker_groups = groups;
-  Simulation sim(p);
+  Simulation<TestSpace> sim(TestSpace(), p);
   while (!sim.converged() && !sim.iterations_exhausted()) sim.iterate();
   ASSERT_TRUE(sim.converged());
   while (!sim.production_done()) sim.production_block();

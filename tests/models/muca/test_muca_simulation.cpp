@@ -7,6 +7,7 @@
 
 #include "portamc/muca/io.hpp"
 #include "portamc/muca/simulation.hpp"
+#include "test_space.hpp"
 
 namespace {
 
@@ -30,7 +31,7 @@ TEST(MucaSimulation, UpdatesRuleFollowsThePaper) {
   Parameters p;
   p.L = 8;
   p.walkers = 16;
-  Simulation sim(p);
+  Simulation<TestSpace> sim(TestSpace(), p);
   EXPECT_NEAR(sim.updates_for_width(63), 6.0 * std::pow(63.0, 2.25) / 16.0, 1e-9);
   const auto& first = sim.iterate();
   EXPECT_EQ(first.therm_attempts, 300u);  // 30 * max(0, 10)
@@ -54,21 +55,21 @@ TEST(MucaSimulation, CheckpointResumesBitForBit) {
   std::filesystem::create_directories(dir);
   const std::string path = (dir / "muca.ckpt").string();
 
-  Simulation straight(resumable());
+  Simulation<TestSpace> straight(TestSpace(), resumable());
   for (int i = 0; i < 8; ++i) straight.iterate();
   for (int b = 0; b < 4; ++b) straight.production_block();
 
   {
-    Simulation first(resumable());
+    Simulation<TestSpace> first(TestSpace(), resumable());
     for (int i = 0; i < 5; ++i) first.iterate();
     write_checkpoint(path, first.checkpoint(), "model: {L: 6}\n");
   }
-  Simulation resumed(resumable());
+  Simulation<TestSpace> resumed(TestSpace(), resumable());
   resumed.restore(read_checkpoint(path));
   for (int i = 0; i < 3; ++i) resumed.iterate();
   for (int b = 0; b < 2; ++b) resumed.production_block();
   write_checkpoint(path, resumed.checkpoint(), "");
-  Simulation again(resumable());
+  Simulation<TestSpace> again(TestSpace(), resumable());
   again.restore(read_checkpoint(path));
   for (int b = 0; b < 2; ++b) again.production_block();
 
@@ -93,13 +94,13 @@ TEST(MucaSimulation, CheckpointResumesBitForBit) {
 }
 
 TEST(MucaSimulation, ResumingWithOtherWalkerGroupsFallsBackToTimeBins) {
-  Simulation first(resumable());
+  Simulation<TestSpace> first(TestSpace(), resumable());
   while (!first.converged() && !first.iterations_exhausted()) first.iterate();
   for (int b = 0; b < 2; ++b) first.production_block();
   ASSERT_TRUE(first.production_by_group());
   Parameters other = resumable();
   other.walker_groups = 3;
-  Simulation resumed(other);
+  Simulation<TestSpace> resumed(TestSpace(), other);
   resumed.restore(first.checkpoint());
   while (!resumed.production_done()) resumed.production_block();
   EXPECT_FALSE(resumed.production_by_group());

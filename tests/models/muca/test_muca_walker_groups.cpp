@@ -10,6 +10,7 @@
 
 #include "portamc/muca/detail/ising_muca.hpp"
 #include "portamc/muca/ising_exact.hpp"
+#include "test_space.hpp"
 
 namespace {
 
@@ -36,8 +37,8 @@ TEST(MucaWalkerGroups, RowsPartitionTheHistogram) {
   for (auto storage : {LatticeStorage::automatic, LatticeStorage::global}) {
     for (int groups : {1, 7, 64}) {
       const long long walkers = 300;
-      IsingMuca<> plain(grouped(walkers, groups, storage)),
-          split(grouped(walkers, groups, storage));
+      IsingMuca<TestSpace> plain(TestSpace(), grouped(walkers, groups, storage)),
+          split(TestSpace(), grouped(walkers, groups, storage));
       for (auto* m : {&plain, &split}) {
         m->set_log_weights(exact_weights());
         m->thermalise(500);
@@ -70,7 +71,7 @@ TEST(MucaWalkerGroups, RowsPartitionTheHistogram) {
 TEST(MucaWalkerGroups, SharesOfTheWalkersRecordTheirRowsOfTheRun) {
   const long long walkers = 301;
   Parameters whole = grouped(walkers, 64, LatticeStorage::automatic);
-  IsingMuca<> all(whole);
+  IsingMuca<TestSpace> all(TestSpace(), whole);
   all.set_log_weights(exact_weights());
   const auto full = all.sample_by_group(400);
   std::vector<count_type> sum(full.size(), 0);
@@ -81,7 +82,7 @@ TEST(MucaWalkerGroups, SharesOfTheWalkersRecordTheirRowsOfTheRun) {
     p.total_walkers = walkers;
     p.first_walker = begin;
     p.walkers = end - begin;
-    IsingMuca<> share(p);
+    IsingMuca<TestSpace> share(TestSpace(), p);
     // The shares start from the same spins as the whole run's walkers (RNG by global index).
     share.set_log_weights(exact_weights());
     const auto part = share.sample_by_group(400);
@@ -91,9 +92,13 @@ TEST(MucaWalkerGroups, SharesOfTheWalkersRecordTheirRowsOfTheRun) {
 }
 
 TEST(MucaWalkerGroups, RejectsBadGroupCounts) {
-  EXPECT_THROW(IsingMuca<>(grouped(10, 0, LatticeStorage::automatic)), std::invalid_argument);
-  EXPECT_THROW(IsingMuca<>(grouped(10, 5000, LatticeStorage::automatic)), std::invalid_argument);
-  EXPECT_EQ(IsingMuca<>(grouped(10, 64, LatticeStorage::automatic)).walker_groups(), 10);
+  EXPECT_THROW(IsingMuca<TestSpace>(TestSpace(), grouped(10, 0, LatticeStorage::automatic)),
+               std::invalid_argument);
+  EXPECT_THROW(IsingMuca<TestSpace>(TestSpace(), grouped(10, 5000, LatticeStorage::automatic)),
+               std::invalid_argument);
+  EXPECT_EQ(
+      IsingMuca<TestSpace>(TestSpace(), grouped(10, 64, LatticeStorage::automatic)).walker_groups(),
+      10);
 }
 
 }  // namespace

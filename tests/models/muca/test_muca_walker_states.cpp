@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "portamc/muca/detail/walker_states.hpp"
+#include "test_space.hpp"
 
 namespace {
 
@@ -60,7 +61,7 @@ TEST(MucaWalkerStates, SelectAndConcatenateAreInverse) {
 
 TEST(MucaWalkerStates, SharesContinueBitForBit) {
   // Seven walkers in one model, after some sweeps under non-flat weights...
-  IsingMuca<> whole(walkers(0, 7));
+  IsingMuca<TestSpace> whole(TestSpace(), walkers(0, 7));
   std::vector<double> lnw(whole.energy_bins().count());
   for (std::size_t k = 0; k < lnw.size(); ++k) lnw[k] = -0.05 * static_cast<double>(k);
   whole.set_log_weights(lnw);
@@ -69,7 +70,7 @@ TEST(MucaWalkerStates, SharesContinueBitForBit) {
   const auto reference = whole.sample(1001);
 
   // ... continued as shares 0..3 and 4..6 (two ranks), then joined and continued in one model.
-  IsingMuca<> a(walkers(0, 4)), b(walkers(4, 3));
+  IsingMuca<TestSpace> a(TestSpace(), walkers(0, 4)), b(TestSpace(), walkers(4, 3));
   a.restore(select_walkers(before, 0, 4));
   b.restore(select_walkers(before, 4, 7));
   auto histogram = a.sample(1001);
@@ -79,7 +80,7 @@ TEST(MucaWalkerStates, SharesContinueBitForBit) {
   const ModelState joined = concatenate_walkers({a.state(), b.state()});
   expect_same(joined, whole.state());
 
-  IsingMuca<> again(walkers(0, 7));
+  IsingMuca<TestSpace> again(TestSpace(), walkers(0, 7));
   again.restore(joined);
   EXPECT_EQ(again.sample(77), whole.sample(77));
   expect_same(again.state(), whole.state());

@@ -27,6 +27,7 @@
 #include <Kokkos_Core.hpp>
 #include <cstdint>
 
+#include "portamc/backends.hpp"
 #include "portamc/josephson/detail/ensemble_kernels.hpp"
 #include "portamc/josephson/ensemble_results.hpp"
 #include "portamc/josephson/forces.hpp"
@@ -76,7 +77,10 @@ std::int64_t concurrency_of(const ExecutionSpace& space) {
   return space.concurrency() > 0 ? static_cast<std::int64_t>(space.concurrency()) : 1;
 }
 
-template <class ExecutionSpace = Kokkos::DefaultExecutionSpace, class Real = double,
+/// The ensemble on execution space `ExecutionSpace` (any backend of the build,
+/// portamc/backends.hpp): every kernel runs on the instance it was made with, and its views
+/// live in that space's memory.
+template <class ExecutionSpace, class Real = double,
           template <class> class ForcePolicy = WashboardForce>
 class Ensemble {
  public:
@@ -85,9 +89,12 @@ class Ensemble {
   using real_type = Real;
 
   /// Validates parameters and options (std::invalid_argument) and places every realisation
-  /// it can in a slot, at rest at the well bottom (step 0).
-  explicit Ensemble(const LangevinParameters& params, const EnsembleOptions& options = {},
-                    const ExecutionSpace& space = ExecutionSpace());
+  /// it can in a slot, at rest at the well bottom (step 0), on `space`.
+  Ensemble(const ExecutionSpace& space, const LangevinParameters& params,
+           const EnsembleOptions& options = {});
+
+  /// The execution-space instance every kernel of this ensemble runs on.
+  const ExecutionSpace& space() const { return space_; }
 
   const LangevinParameters& parameters() const { return params_; }
   const EnsembleOptions& options() const { return options_; }
@@ -145,11 +152,12 @@ class Ensemble {
   std::uint64_t finished_ = 0;  // host copy of finished_count_
 };
 
-extern template class Ensemble<Kokkos::DefaultExecutionSpace, float, WashboardForce>;
-extern template class Ensemble<Kokkos::DefaultExecutionSpace, double, WashboardForce>;
-#ifdef PORTAMC_HAVE_DEVICE_BACKEND
-extern template class Ensemble<Kokkos::DefaultHostExecutionSpace, float, WashboardForce>;
-extern template class Ensemble<Kokkos::DefaultHostExecutionSpace, double, WashboardForce>;
-#endif
+// The washboard in float and double, instantiated once per backend of the build
+// (src/ensemble_float.cpp, src/ensemble_double.cpp).
+#define PORTAMC_JOSEPHSON_EXTERN_(Space)                        \
+  extern template class Ensemble<Space, float, WashboardForce>; \
+  extern template class Ensemble<Space, double, WashboardForce>;
+PORTAMC_FOR_EACH_SPACE(PORTAMC_JOSEPHSON_EXTERN_)
+#undef PORTAMC_JOSEPHSON_EXTERN_
 
 }  // namespace portamc::josephson

@@ -33,6 +33,7 @@
 #include <utility>
 #include <vector>
 
+#include "portamc/backends.hpp"
 #include "portamc/josephson/detail/realisation_states.hpp"
 #include "portamc/josephson/ensemble.hpp"
 #include "portamc/josephson/ensemble_results.hpp"
@@ -232,13 +233,23 @@ struct RunCheckpoint {
   std::vector<PointProgress> points;
 };
 
+namespace detail {
+/// The ensemble in progress, in the run's precision (run.cpp).
+struct RunEngine;
+}  // namespace detail
+
+/// The run on execution space `Space` (any backend of the build, portamc/backends.hpp): every
+/// ensemble's kernels run on the instance passed to the constructor.
+template <class Space>
 class Simulation {
  public:
-  /// Allocates nothing yet; the first advance() starts the first ensemble. With several ranks
-  /// this rank integrates its share of each ensemble; std::invalid_argument if an ensemble has
-  /// fewer realisations than there are ranks (the same on every rank).
-  explicit Simulation(const ResolvedRun& run,
-                      const parallel::Communicator& comm = parallel::Communicator());
+  using execution_space = Space;
+
+  /// Allocates nothing yet; the first advance() starts the first ensemble on `space`. With
+  /// several ranks this rank integrates its share of each ensemble; std::invalid_argument if an
+  /// ensemble has fewer realisations than there are ranks (the same on every rank).
+  Simulation(const Space& space, const ResolvedRun& run,
+             const parallel::Communicator& comm = parallel::Communicator());
   ~Simulation();
   Simulation(const Simulation&) = delete;
   Simulation& operator=(const Simulation&) = delete;
@@ -269,8 +280,6 @@ class Simulation {
   /// maximum over ranks); empty on the other ranks. points() on one rank.
   std::vector<PointRecord> gathered_points() const;
 
-  struct Engine;  // the ensemble in the configured precision (run.cpp)
-
  private:
   void begin_point();
   void finish_point();
@@ -280,14 +289,20 @@ class Simulation {
   RealisationStates local_states(std::size_t k) const;
   PointRecord local_record(std::size_t k) const;
 
+  Space space_;
   ResolvedRun run_;
   parallel::Communicator comm_;
   std::vector<LangevinParameters> shares_;
   std::vector<PointRecord> finished_;
   PointRecord current_;
-  std::unique_ptr<Engine> engine_;
+  std::unique_ptr<detail::RunEngine> engine_;
   /// Restored shares of ensembles after the one in progress, until begin_point reaches them.
   std::vector<std::optional<PointProgress>> waiting_;
 };
+
+// Instantiated once per backend of the build (run.cpp).
+#define PORTAMC_JOSEPHSON_EXTERN_(S) extern template class Simulation<S>;
+PORTAMC_FOR_EACH_SPACE(PORTAMC_JOSEPHSON_EXTERN_)
+#undef PORTAMC_JOSEPHSON_EXTERN_
 
 }  // namespace portamc::josephson

@@ -25,7 +25,9 @@ struct Timing {
 /// Group /muca of a result file: iterations, final weights, production histograms,
 /// the production's thermalisation and stationarity check, ln g(E) with errors (and the exact
 /// one where known), canonical tables (and Ferdinand–Fisher's exact values).
-void write_results(h5::Group root, const Simulation& simulation, const ProductionAnalysis& analysis,
-                   const Timing& timing);
+/// For a Simulation on any backend of the build.
+template <class Space>
+void write_results(h5::Group root, const Simulation<Space>& simulation,
+                   const ProductionAnalysis& analysis, const Timing& timing);
 
 }  // namespace portamc::muca

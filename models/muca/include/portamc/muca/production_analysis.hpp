@@ -26,7 +26,9 @@ struct ProductionAnalysis {
   stats::StationarityCheck stationarity;
 };
 
-ProductionAnalysis analyse_production(const Simulation& simulation,
+/// For a Simulation on any backend of the build.
+template <class Space>
+ProductionAnalysis analyse_production(const Simulation<Space>& simulation,
                                       const std::vector<double>& betas);
 
 }  // namespace portamc::muca

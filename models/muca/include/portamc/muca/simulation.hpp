@@ -9,7 +9,7 @@
 // indices as RNG entities. The energy histograms are summed over ranks (exact integer sums)
 // after every iteration and production block, so every rank computes the same weights and
 // the run is bitwise the one-rank run whatever the rank count. W = auto fills every rank's
-// device: W = ranks x the largest default_walkers() over the ranks.
+// device: W = ranks x the largest default_walkers<Space>() over the ranks.
 //
 // Checkpoints hold all W walkers (gathered on rank 0, walker_states.hpp) and the driver state,
 // which is the same on every rank; restore() gives each rank its share of the run's W walkers,
@@ -18,6 +18,7 @@
 #include <string>
 #include <vector>
 
+#include "portamc/backends.hpp"
 #include "portamc/muca/detail/ising_muca.hpp"
 #include "portamc/muca/detail/walker_states.hpp"
 #include "portamc/parallel.hpp"
@@ -63,16 +64,21 @@ struct Checkpoint {
   DriverState driver;
 };
 
+/// The run on execution space `Space` (any backend of the build, portamc/backends.hpp): the
+/// model's kernels run on the instance passed to the constructor.
+template <class Space>
 class Simulation {
  public:
+  using execution_space = Space;
+
   /// std::invalid_argument for bad parameters and for fewer walkers than ranks (the same on
-  /// every rank).
-  explicit Simulation(const Parameters& params,
-                      const parallel::Communicator& comm = parallel::Communicator());
+  /// every rank). W = auto fills the device of `space`.
+  Simulation(const Space& space, const Parameters& params,
+             const parallel::Communicator& comm = parallel::Communicator());
 
   /// This rank's walkers (all of them on one rank).
-  IsingMuca<>& model() { return model_; }
-  const IsingMuca<>& model() const { return model_; }
+  IsingMuca<Space>& model() { return model_; }
+  const IsingMuca<Space>& model() const { return model_; }
   /// The run's parameters; `walkers` is the resolved total over all ranks.
   const Parameters& parameters() const { return params_; }
   /// Walkers over all ranks.
@@ -110,9 +116,14 @@ class Simulation {
  private:
   Parameters params_;
   parallel::Communicator comm_;
-  IsingMuca<> model_;
+  IsingMuca<Space> model_;
   DriverState driver_;
 };
+
+// Instantiated once per backend of the build (simulation.cpp).
+#define PORTAMC_MUCA_EXTERN_(S) extern template class Simulation<S>;
+PORTAMC_FOR_EACH_SPACE(PORTAMC_MUCA_EXTERN_)
+#undef PORTAMC_MUCA_EXTERN_
 
 /// Kullback–Leibler divergence sum_k P ln(P / Q) of the normalised histogram P against
 /// the flat Q = 1/w over w = max(width, 10) bins, with 0 ln 0 = 0.

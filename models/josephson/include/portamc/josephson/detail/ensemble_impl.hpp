@@ -87,9 +87,9 @@ Real exact_real(const char* name, std::size_t i, double x) {
 }  // namespace detail
 
 template <class ExecutionSpace, class Real, template <class> class ForcePolicy>
-Ensemble<ExecutionSpace, Real, ForcePolicy>::Ensemble(const LangevinParameters& params,
-                                                      const EnsembleOptions& options,
-                                                      const ExecutionSpace& space)
+Ensemble<ExecutionSpace, Real, ForcePolicy>::Ensemble(const ExecutionSpace& space,
+                                                      const LangevinParameters& params,
+                                                      const EnsembleOptions& options)
     : params_(params), options_(options), space_(space) {
   params_.validate();
   options_.validate();
@@ -104,9 +104,10 @@ Ensemble<ExecutionSpace, Real, ForcePolicy>::Ensemble(const LangevinParameters& 
     const bool spare = options_.schedule == Schedule::refill && options_.compact_below > 0;
     const std::size_t slot_bytes = 2 * sizeof(std::int64_t) + 2 * sizeof(Real);
     const std::size_t result_bytes = sizeof(std::uint64_t) + 1 + sizeof(double) + 2 * sizeof(Real);
-    require_device_memory(static_cast<std::size_t>(slot_count_) * slot_bytes * (spare ? 2 : 1) +
-                              static_cast<std::size_t>(n) * result_bytes,
-                          "josephson ensemble of " + std::to_string(n) + " realisations");
+    require_memory<ExecutionSpace>(
+        static_cast<std::size_t>(slot_count_) * slot_bytes * (spare ? 2 : 1) +
+            static_cast<std::size_t>(n) * result_bytes,
+        "josephson ensemble of " + std::to_string(n) + " realisations");
   }
   slots_ = SlotViews<Real, memory_space>("josephson::slots", slot_count_);
   if (options_.schedule == Schedule::refill && options_.compact_below > 0)

@@ -64,12 +64,12 @@ struct PlainEscapeKernel {
   }
 };
 
-/// Runs the plain kernel for p.realisations realisations in one launch and returns the escape
-/// steps (-1: censored) on the device. Needs underdamped Euler dynamics at constant bias
-/// (std::invalid_argument otherwise); waits for the kernel.
+/// Runs the plain kernel for p.realisations realisations in one launch on `space` and returns
+/// the escape steps (-1: censored) in its memory space. Needs underdamped Euler dynamics at
+/// constant bias (std::invalid_argument otherwise); waits for the kernel.
 template <class ExecutionSpace, class Real>
 Kokkos::View<std::int64_t*, typename ExecutionSpace::memory_space> run_plain_escape(
-    const LangevinParameters& p, const ExecutionSpace& space = ExecutionSpace()) {
+    const ExecutionSpace& space, const LangevinParameters& p) {
   p.validate();
   if (p.dynamics != Dynamics::underdamped || p.integrator != Integrator::euler)
     throw std::invalid_argument(

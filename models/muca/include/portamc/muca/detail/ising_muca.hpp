@@ -17,8 +17,10 @@
 #include <Kokkos_Core.hpp>
 #include <Kokkos_ScatterView.hpp>
 #include <cstdint>
+#include <string>
 #include <vector>
 
+#include "portamc/backends.hpp"
 #include "portamc/histogram.hpp"
 #include "portamc/kokkos_compat.hpp"
 #include "portamc/muca/parameters.hpp"
@@ -321,15 +323,21 @@ struct MucaSweepKernel {
   }
 };
 
-template <class ExecutionSpace = Kokkos::DefaultExecutionSpace>
+/// The walkers on execution space `ExecutionSpace` (any backend of the build,
+/// portamc/backends.hpp): every kernel runs on the instance the model was made with, and the
+/// lattices and tables live in its memory space.
+template <class ExecutionSpace>
 class IsingMuca {
  public:
   using execution_space = ExecutionSpace;
   using memory_space = typename ExecutionSpace::memory_space;
 
-  /// Allocates W lattices with random spins. Throws std::invalid_argument for bad
-  /// parameters and std::runtime_error if the lattices do not fit in device memory.
-  explicit IsingMuca(const Parameters& params, const ExecutionSpace& space = ExecutionSpace());
+  /// Allocates W lattices with random spins on `space`. Throws std::invalid_argument for bad
+  /// parameters and if the lattices do not fit in the memory of `space`.
+  IsingMuca(const ExecutionSpace& space, const Parameters& params);
+
+  /// The execution-space instance every kernel of this model runs on.
+  const ExecutionSpace& space() const { return space_; }
 
   int L() const { return params_.L; }
   int sites() const { return params_.L * params_.L; }
@@ -389,17 +397,23 @@ class IsingMuca {
   Kokkos::View<StepSites*, memory_space> sites_;
 };
 
-/// Walkers that fill the default device: SMs x resident threads on a GPU, eight per
-/// thread on a CPU (one lockstep group per thread).
-long long default_walkers();
+/// Walkers that fill the device of the backend called `backend` (portamc/backends.hpp): SMs x
+/// resident threads on a GPU, eight per thread on a CPU (one lockstep group per thread).
+long long default_walkers(const std::string& backend);
+
+/// default_walkers for execution space `Space`.
+template <class Space>
+long long default_walkers() {
+  return default_walkers(backend_name<Space>());
+}
 
 /// Acceptance threshold for a move between bins with weights ln W(from), ln W(to):
 /// floor(min(1, W(to)/W(from)) * 2^31), compared with the top 31 bits of a uniform word.
 std::uint32_t acceptance_threshold(double log_weight_from, double log_weight_to);
 
-extern template class IsingMuca<Kokkos::DefaultExecutionSpace>;
-#ifdef PORTAMC_HAVE_DEVICE_BACKEND
-extern template class IsingMuca<Kokkos::DefaultHostExecutionSpace>;
-#endif
+// Instantiated once per backend of the build (ising_muca.cpp).
+#define PORTAMC_MUCA_EXTERN_(Space) extern template class IsingMuca<Space>;
+PORTAMC_FOR_EACH_SPACE(PORTAMC_MUCA_EXTERN_)
+#undef PORTAMC_MUCA_EXTERN_
 
 }  // namespace portamc::muca
