@@ -1,7 +1,8 @@
 #pragma once
 // portamc-tilings' run as the run protocol drives it (run_protocol.hpp): one unit of work is
 // the glauber thermalisation, one sample, or a piece of at most 4096 time slots or steps of a
-// cftp pass (tilings/sampling_run.hpp).
+// cftp pass (tilings/sampling_run.hpp). The driver runs on one execution space (--backend):
+// TilingsDriver<Space> is instantiated in driver.cpp for every backend of the build.
 #include <memory>
 #include <string>
 
@@ -13,10 +14,11 @@
 
 namespace portamc::tilings_app {
 
+template <class Space>
 class TilingsDriver final : public app::RunDriver {
  public:
-  /// Collective: prepares the run (bad input: app::BadInput, on every rank alike).
-  TilingsDriver(const app::Context& ctx, const tilings::RunParameters& p);
+  /// Collective: prepares the run on `space` (bad input: app::BadInput, on every rank alike).
+  TilingsDriver(const Space& space, const app::Context& ctx, const tilings::RunParameters& p);
 
   void advance() override { sampling_->advance(); }
   bool done() const override { return sampling_->done(); }
