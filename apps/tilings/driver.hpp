@@ -7,6 +7,7 @@
 #include <string>
 
 #include "portamc/app.hpp"
+#include "portamc/backends.hpp"
 #include "portamc/run_protocol.hpp"
 #include "portamc/series_analysis.hpp"
 #include "portamc/tilings/run.hpp"
@@ -38,6 +39,11 @@ class TilingsDriver final : public app::RunDriver {
   tilings::RunResults results_;
   stats::SeriesAnalysis statistics_;
 };
+
+// Compiled in driver.cpp for every backend of the build.
+#define PORTAMC_TILINGS_EXTERN_DRIVER_(Space) extern template class TilingsDriver<Space>;
+PORTAMC_FOR_EACH_SPACE(PORTAMC_TILINGS_EXTERN_DRIVER_)
+#undef PORTAMC_TILINGS_EXTERN_DRIVER_
 
 /// "on the same N ranks" (samples shared out) or "on any number of ranks the domain allows".
 std::string resume_note(const tilings::RunParameters& p, int ranks);
