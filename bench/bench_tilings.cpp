@@ -190,7 +190,7 @@ void time_domino_rows(const std::string& model, int n, const SquareDomain& domai
     const bool plain = *suffix == '\0';
     if (!plain && !schedule.tiled()) continue;
     Kokkos::Timer setup;
-    DominoGlauber<Space> sampler(domain, DominoWeights::uniform(), 2024, start(domain));
+    DominoGlauber<Space> sampler(Space(), domain, DominoWeights::uniform(), 2024, start(domain));
     sampler.set_schedule(schedule);
     time_glauber((model + suffix).c_str(), n, sampler,
                  setup.seconds() + (plain ? domain_seconds : 0.0), opt);
@@ -212,7 +212,7 @@ void bench_square(int n, const Options& opt) {
 void bench_hexagon(int n, const Options& opt) {
   Kokkos::Timer setup;
   const TriangularDomain hex = TriangularDomain::hexagon(n, n, n);
-  LozengeGlauber<Space> sampler(hex, LozengeWeights{}, 2024, Start::minimal);
+  LozengeGlauber<Space> sampler(Space(), hex, LozengeWeights{}, 2024, Start::minimal);
   time_glauber("lozenge", n, sampler, setup.seconds(), opt);
 }
 
@@ -258,7 +258,8 @@ BiboneMatching horizontal_bibones(int n) {
 void bench_bibone(int n, const Options& opt) {
   n += n % 2;
   Kokkos::Timer setup;
-  BiboneGlauber<Space> sampler(BiboneDomain::parallelogram(n, n), 2024, horizontal_bibones(n));
+  BiboneGlauber<Space> sampler(Space(), BiboneDomain::parallelogram(n, n), 2024,
+                               horizontal_bibones(n));
   const BiboneMoveSet& moves = sampler.move_set();
   // Fraction of the candidate cycles that alternate (could flip) in the current matching.
   const auto active = [&] {
@@ -319,8 +320,8 @@ void tile_stars(RectTriangleGlauber<Space>& sampler) {
 void bench_rect_triangle(const char* model, int n, const RectTriangleWeights& weights, bool liquid,
                          const Options& opt) {
   Kokkos::Timer setup;
-  RectTriangleGlauber<Space> sampler(liquid ? star_union(n) : TriangularDomain::hexagon(n, n, n),
-                                     weights, 2024);
+  RectTriangleGlauber<Space> sampler(
+      Space(), liquid ? star_union(n) : TriangularDomain::hexagon(n, n, n), weights, 2024);
   if (liquid) tile_stars(sampler);
   const RectTriangleMoveSet& moves = sampler.move_set();
   // Fraction of the anchors whose region is tiled on its own (the move can redraw it).
@@ -363,8 +364,8 @@ void bench_six_vertex(const char* model, int n, const SixVertexWeights& weights,
   Kokkos::Timer setup;
   const SixVertexBoundary boundary = flat ? flat_boundary(n) : SixVertexBoundary::domain_wall(n);
   SixVertexGlauber<Space> sampler =
-      flat ? SixVertexGlauber<Space>(boundary, weights, 2024, flat_heights(n))
-           : SixVertexGlauber<Space>(boundary, weights, 2024);
+      flat ? SixVertexGlauber<Space>(Space(), boundary, weights, 2024, flat_heights(n))
+           : SixVertexGlauber<Space>(Space(), boundary, weights, 2024);
   const std::vector<SixVertexColourClass> classes =
       six_vertex_colour_classes(n, n, is_diagonal_free(heat_bath_thresholds(weights)));
   // Fraction of the interior faces whose four neighbours agree (the face can move by 2).
@@ -394,7 +395,8 @@ void bench_six_vertex(const char* model, int n, const SixVertexWeights& weights,
 
 void bench_cftp(int n, ClassOrder order, const TileSchedule& schedule = {}) {
   Kokkos::Timer setup;
-  DominoGlauber<Space> sampler(SquareDomain::aztec_diamond(n), DominoWeights::uniform(), 1);
+  DominoGlauber<Space> sampler(Space(), SquareDomain::aztec_diamond(n), DominoWeights::uniform(),
+                               1);
   sampler.set_schedule(schedule);
   sampler.set_class_order(order);
   const double setup_seconds = setup.seconds();
@@ -415,7 +417,7 @@ void bench_cftp(int n, ClassOrder order, const TileSchedule& schedule = {}) {
 
 void bench_shuffle(int n, const Options& opt) {
   Kokkos::Timer setup;
-  AztecShuffler<Space> shuffler(n);
+  AztecShuffler<Space> shuffler(Space(), n);
   const double setup_seconds = setup.seconds();
   shuffler.run(1);  // first touch of the buffers, kernel loading
   Kokkos::fence();

@@ -119,13 +119,14 @@ int main(int argc, char** argv) {
     using Model = std::conditional_t<std::is_same_v<decltype(domain), SquareDomain>, DominoModel,
                                      LozengeModel>;
     return [&comm, domain, weights] {
-      return std::make_unique<DistributedGlauber<Model>>(domain, weights, 1, comm);
+      return std::make_unique<DistributedGlauber<Model, Kokkos::DefaultExecutionSpace>>(
+          Kokkos::DefaultExecutionSpace(), domain, weights, 1, comm);
     };
   };
   const auto tiled = [&](const SquareDomain& domain) {
     return [&comm, &tiles, domain] {
-      return std::make_unique<DistributedTiledDomino<>>(domain, DominoWeights::uniform(), 1, tiles,
-                                                        comm);
+      return std::make_unique<DistributedTiledDomino<Kokkos::DefaultExecutionSpace>>(
+          Kokkos::DefaultExecutionSpace(), domain, DominoWeights::uniform(), 1, tiles, comm);
     };
   };
   for (const int n : aztec) {

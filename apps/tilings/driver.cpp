@@ -5,16 +5,20 @@
 #include <iostream>
 #include <stdexcept>
 
+#include "portamc/backends.hpp"
 #include "portamc/checkpoint_file.hpp"
 #include "portamc/tilings/run_output.hpp"
 
 namespace portamc::tilings_app {
 
-TilingsDriver::TilingsDriver(const app::Context& ctx, const tilings::RunParameters& p) : ctx_(ctx) {
+template <class Space>
+TilingsDriver<Space>::TilingsDriver(const Space& space, const app::Context& ctx,
+                                    const tilings::RunParameters& p)
+    : ctx_(ctx) {
   // Everything that needs the domain (files, tileability, memory, the rank count) is checked
   // here, before the output file is touched: a bad input costs nothing and leaves nothing.
   try {
-    prepared_ = tilings::prepare_run(p);
+    prepared_ = tilings::prepare_run(p, backend_name<Space>());
     tilings::check_ranks(prepared_, ctx.comm.size());
   } catch (const std::invalid_argument& e) {
     throw app::BadInput(e.what());
@@ -22,10 +26,11 @@ TilingsDriver::TilingsDriver(const app::Context& ctx, const tilings::RunParamete
   if (!ctx.options.quiet && ctx.is_root())
     std::cerr << tilings::to_string(p.model) << " " << tilings::to_string(p.mode) << " on "
               << p.domain_description() << ", " << p.samples << " sample(s)\n";
-  sampling_ = std::make_unique<tilings::SamplingRun>(prepared_, ctx.comm);
+  sampling_ = std::make_unique<tilings::SamplingRun>(space, prepared_, ctx.comm);
 }
 
-void TilingsDriver::resume(const std::string& path) {
+template <class Space>
+void TilingsDriver<Space>::resume(const std::string& path) {
   const tilings::SamplingCheckpoint checkpoint = tilings::read_checkpoint(path);
   try {
     sampling_->restore(checkpoint);
@@ -34,12 +39,14 @@ void TilingsDriver::resume(const std::string& path) {
   }
 }
 
-void TilingsDriver::save(const std::string& path, const std::string& yaml) {
+template <class Space>
+void TilingsDriver<Space>::save(const std::string& path, const std::string& yaml) {
   const tilings::SamplingCheckpoint state = sampling_->checkpoint();  // collective
   if (ctx_.is_root()) tilings::write_checkpoint(path, state, yaml);
 }
 
-void TilingsDriver::analyse() {
+template <class Space>
+void TilingsDriver<Space>::analyse() {
   statistics_ =
       tilings::observable_statistics(prepared_.parameters.mode, results_.observable_values);
   // Printed even with --quiet: an error bar that cannot be trusted must not pass unnoticed.
@@ -47,11 +54,13 @@ void TilingsDriver::analyse() {
     std::cerr << "warning: " << results_.observable << ": " << statistics_.warning << "\n";
 }
 
-void TilingsDriver::write_results(h5::Group root) {
+template <class Space>
+void TilingsDriver<Space>::write_results(h5::Group root) {
   tilings::write_results(root, prepared_, results_);
 }
 
-void TilingsDriver::print_summary() const {
+template <class Space>
+void TilingsDriver<Space>::print_summary() const {
   const tilings::RunParameters& p = prepared_.parameters;
   const stats::SeriesAnalysis& m = statistics_;
   std::printf("%s %s (%s), %zu samples in %.2f s\n", tilings::to_string(p.model),
@@ -67,6 +76,10 @@ void TilingsDriver::print_summary() const {
                 static_cast<unsigned long long>(largest));
   }
 }
+
+#define PORTAMC_TILINGS_INSTANTIATE_(Space) template class TilingsDriver<Space>;
+PORTAMC_FOR_EACH_SPACE(PORTAMC_TILINGS_INSTANTIATE_)
+#undef PORTAMC_TILINGS_INSTANTIATE_
 
 std::string resume_note(const tilings::RunParameters& p, int ranks) {
   if (p.mode == tilings::SamplingMode::glauber) return "on any number of ranks the domain allows";

@@ -11,6 +11,7 @@
 #include "driver.hpp"
 #include "keys.hpp"
 #include "portamc/app.hpp"
+#include "portamc/backends.hpp"
 #include "portamc/run_protocol.hpp"
 
 namespace {
@@ -21,8 +22,12 @@ int run(const app::Context& ctx) {
   const tilings::RunParameters p = tilings_bindings().parameters(ctx.config);
   app::RunPlan plan = app::plan_run(ctx, "tilings", p.seed);
   plan.resume_note = tilings_app::resume_note(p, ctx.comm.size());
-  return app::run_protocol(ctx, plan,
-                           [&] { return std::make_unique<tilings_app::TilingsDriver>(ctx, p); });
+  // The run's engines live on the execution space that --backend names.
+  return app::run_protocol(ctx, plan, [&]() -> std::unique_ptr<app::RunDriver> {
+    return with_backend(ctx.options.backend, [&](auto space) -> std::unique_ptr<app::RunDriver> {
+      return std::make_unique<tilings_app::TilingsDriver<decltype(space)>>(space, ctx, p);
+    });
+  });
 }
 
 }  // namespace

@@ -71,6 +71,35 @@ TEST_F(TilingsApp, DominoCftpOnAnAztecDiamond) {
   EXPECT_EQ(f.read<double>("/tilings/samples/vertical_fraction").size(), 40u);
 }
 
+// --backend picks the execution space the engines run on; the default backend's file and the
+// Serial backend's hold bitwise the same samples (a forward chain and CFTP samples).
+TEST_F(TilingsApp, BackendSerialWritesTheDefaultBackendsSamples) {
+  for (const char* mode : {"glauber", "cftp"}) {
+    const auto input = write_input(
+        std::string(mode) + ".yaml",
+        std::string("model: lozenge\nmode: ") + mode +
+            "\nseed: 9\ndomain: {shape: hexagon, a: 3, b: 2, c: 4}\n" +
+            (std::string(mode) == "glauber"
+                 ? "glauber: {thermalisation: 20, samples: 30, sweeps_between_samples: 2}\n"
+                 : "cftp: {samples: 20}\n"));
+    const auto plain = path(std::string(mode) + "_default.h5");
+    const auto serial = path(std::string(mode) + "_serial.h5");
+    ASSERT_EQ(run(input + " -q -o " + plain), 0) << log();
+    ASSERT_EQ(run(input + " -q --backend serial -o " + serial), 0) << log();
+    portamc::h5::InputFile a(plain), b(serial);
+    EXPECT_EQ(a.read<unsigned char>("/tilings/configuration"),
+              b.read<unsigned char>("/tilings/configuration"))
+        << mode;
+    EXPECT_EQ(a.read<std::int32_t>("/tilings/heights"), b.read<std::int32_t>("/tilings/heights"))
+        << mode;
+    EXPECT_EQ(a.read<double>("/tilings/samples/volume"), b.read<double>("/tilings/samples/volume"))
+        << mode;
+    EXPECT_EQ(a.read<double>("/tilings/densities/orientation_0"),
+              b.read<double>("/tilings/densities/orientation_0"))
+        << mode;
+  }
+}
+
 TEST_F(TilingsApp, LozengeCftpMeanVolumeIsHalfTheBox) {
   const auto output = path("lozenge.h5");
   const auto input = write_input("lozenge.yaml",

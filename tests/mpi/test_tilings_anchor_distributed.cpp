@@ -25,6 +25,9 @@
 namespace {
 
 using namespace portamc::tilings;
+
+// The MPI tests run on the default execution space.
+using Space = Kokkos::DefaultExecutionSpace;
 using portamc::parallel::Communicator;
 using portamc::parallel::world;
 
@@ -85,8 +88,8 @@ std::int64_t expect_same_bibone(const BiboneDomain& d, std::uint64_t seed, const
                                 const std::string& what,
                                 MoveColouring colouring = default_move_colouring) {
   const BiboneMatching start = bibone_initial_matching(d);
-  BiboneGlauber<> one(d, seed, start, colouring);
-  DistributedBiboneGlauber<> many(d, seed, comm, start, what, colouring);
+  BiboneGlauber<Space> one(Space(), d, seed, start, colouring);
+  DistributedBiboneGlauber<Space> many(Space(), d, seed, comm, start, what, colouring);
   EXPECT_EQ(many.slab().halo, 3) << "bibone butterflies span four rows";
   return expect_same(
       one, many, [&] { return one.matching().bytes(); }, [&] { return many.matching().bytes(); },
@@ -95,7 +98,7 @@ std::int64_t expect_same_bibone(const BiboneDomain& d, std::uint64_t seed, const
 
 // The one-rank chain's run() is its run_steps().
 struct OneRectTriangle {
-  RectTriangleGlauber<> chain;
+  RectTriangleGlauber<Space> chain;
   std::uint64_t run_steps(std::uint64_t n) { return chain.run(n); }
   std::uint64_t steps_done() const { return chain.steps_done(); }
 };
@@ -105,8 +108,8 @@ std::int64_t expect_same_rect_triangle(const TriangularDomain& d, const RectTria
                                        const std::string& what,
                                        MoveColouring colouring = default_move_colouring) {
   const RectTriangleTiling start = rect_triangle_initial_tiling(d);
-  OneRectTriangle one{RectTriangleGlauber<>(d, w, seed, start, colouring)};
-  DistributedRectTriangleGlauber<> many(d, w, seed, comm, start, what, colouring);
+  OneRectTriangle one{RectTriangleGlauber<Space>(Space(), d, w, seed, start, colouring)};
+  DistributedRectTriangleGlauber<Space> many(Space(), d, w, seed, comm, start, what, colouring);
   return expect_same(
       one, many, [&] { return one.chain.tiling().codes(); }, [&] { return many.tiling().codes(); },
       comm, what);
@@ -179,7 +182,7 @@ TEST(TilingsAnchorDistributed, TooFewRowsAreRefusedOnEveryRank) {
                                " rows of cells cannot be split over " +
                                std::to_string(comm.size()) + " MPI ranks";
   try {
-    DistributedBiboneGlauber<> chain(d, 1, comm, bibone_initial_matching(d));
+    DistributedBiboneGlauber<Space> chain(Space(), d, 1, comm, bibone_initial_matching(d));
     ADD_FAILURE() << "no std::invalid_argument";
   } catch (const std::invalid_argument& e) {
     const std::string what = e.what();

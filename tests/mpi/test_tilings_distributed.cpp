@@ -21,6 +21,9 @@
 namespace {
 
 using namespace portamc::tilings;
+
+// The MPI tests run on the default execution space.
+using Space = Kokkos::DefaultExecutionSpace;
 using portamc::parallel::Communicator;
 using portamc::parallel::world;
 using portamc::tilings::testing::expect_same_chain;
@@ -100,8 +103,8 @@ void expect_same_six_vertex_chain(const SixVertexBoundary& boundary,
                                   const Communicator& comm, ClassOrder order = ClassOrder::random) {
   const SixVertexHeights start =
       maximal ? maximal_six_vertex_heights(boundary) : minimal_six_vertex_heights(boundary);
-  SixVertexGlauber<> one(boundary, weights, seed, start);
-  DistributedSixVertexGlauber<> many(boundary, weights, seed, start, comm);
+  SixVertexGlauber<Space> one(Space(), boundary, weights, seed, start);
+  DistributedSixVertexGlauber<Space> many(Space(), boundary, weights, seed, start, comm);
   many.set_halo_transport(portamc::tilings::testing::transport_under_test());
   one.set_class_order(order);
   many.set_class_order(order);
@@ -152,8 +155,8 @@ TEST(TilingsDistributed, TooFewRowsAreRefusedOnEveryRank) {
   if (comm.size() == 1) GTEST_SKIP() << "needs two ranks or more";
   const int rows = comm.size() - 1;
   try {
-    DistributedGlauber<DominoModel> chain(SquareDomain::rectangle(rows, 4),
-                                          DominoWeights::uniform(), 1, comm);
+    DistributedGlauber<DominoModel, Space> chain(Space(), SquareDomain::rectangle(rows, 4),
+                                                 DominoWeights::uniform(), 1, comm);
     ADD_FAILURE() << "a " << rows << "-row state split over " << comm.size() << " ranks";
   } catch (const std::invalid_argument& e) {
     const std::string expected = "its " + std::to_string(rows) +

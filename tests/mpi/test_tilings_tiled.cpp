@@ -21,6 +21,9 @@
 namespace {
 
 using namespace portamc::tilings;
+
+// The MPI tests run on the default execution space.
+using Space = Kokkos::DefaultExecutionSpace;
 using portamc::parallel::Communicator;
 using portamc::parallel::world;
 using portamc::tilings::testing::transport_under_test;
@@ -40,10 +43,10 @@ std::int64_t expect_same_tiled_chain(const SquareDomain& domain, const DominoWei
                                      std::uint64_t seed, const TileSchedule& schedule, Start start,
                                      UpdateRule rule, const Communicator& comm,
                                      ClassOrder order = ClassOrder::random) {
-  DominoGlauber<> one(domain, weights, seed, start, rule);
+  DominoGlauber<Space> one(Space(), domain, weights, seed, start, rule);
   one.set_schedule(schedule);
   one.set_class_order(order);
-  DistributedTiledDomino<> many(domain, weights, seed, schedule, comm, start, rule);
+  DistributedTiledDomino<Space> many(Space(), domain, weights, seed, schedule, comm, start, rule);
   many.set_halo_transport(transport_under_test());
   many.set_class_order(order);
   const std::vector<std::uint8_t> initial = one.tiling().partner;
@@ -151,9 +154,9 @@ TEST(TilingsTiledDistributed, DensitiesMatchOneRank) {
   const Communicator comm = world();
   const SquareDomain diamond = SquareDomain::aztec_diamond(12);
   const TileSchedule schedule{4, 8, 4};
-  DominoGlauber<> one(diamond, DominoWeights::uniform(), 5);
+  DominoGlauber<Space> one(Space(), diamond, DominoWeights::uniform(), 5);
   one.set_schedule(schedule);
-  DistributedTiledDomino<> many(diamond, DominoWeights::uniform(), 5, schedule, comm);
+  DistributedTiledDomino<Space> many(Space(), diamond, DominoWeights::uniform(), 5, schedule, comm);
   portamc::tilings::testing::expect_same_densities_of(one, many, 12, 3, comm);
 }
 
@@ -162,8 +165,8 @@ TEST(TilingsTiledDistributed, ThinSlabsAreRefused) {
   const Communicator comm = world();
   const int rows = 8 * comm.size() - 1;  // one rank gets 7 rows
   try {
-    DistributedTiledDomino<> chain(SquareDomain::rectangle(rows, 6), DominoWeights::uniform(), 1,
-                                   TileSchedule{8, 4, 2}, comm);
+    DistributedTiledDomino<Space> chain(Space(), SquareDomain::rectangle(rows, 6),
+                                        DominoWeights::uniform(), 1, TileSchedule{8, 4, 2}, comm);
     ADD_FAILURE() << "a slab of 7 rows with tiles of 8 rows was accepted";
   } catch (const std::invalid_argument& e) {
     const std::string what = e.what();
@@ -174,9 +177,10 @@ TEST(TilingsTiledDistributed, ThinSlabsAreRefused) {
     EXPECT_NE(what.find("dynamics.tile_rows = 8"), std::string::npos) << what;
   }
   // Bad schedules as on one rank.
-  EXPECT_THROW(DistributedTiledDomino<>(SquareDomain::rectangle(64, 8), DominoWeights::uniform(), 1,
-                                        TileSchedule{6, 4, 2}, comm),
-               std::invalid_argument);
+  EXPECT_THROW(
+      DistributedTiledDomino<Space>(Space(), SquareDomain::rectangle(64, 8),
+                                    DominoWeights::uniform(), 1, TileSchedule{6, 4, 2}, comm),
+      std::invalid_argument);
 }
 
 }  // namespace

@@ -15,6 +15,9 @@
 
 namespace portamc::tilings::testing {
 
+// The MPI tests run on the default execution space.
+using Space = Kokkos::DefaultExecutionSpace;
+
 /// The halo transport of the distributed chains under test: PORTAMC_TEST_HALO_TRANSPORT (set
 /// by ctest for a second run over the staged path), else automatic.
 inline parallel::HaloTransport transport_under_test() {
@@ -31,8 +34,8 @@ std::int64_t expect_same_chain(const typename Model::Domain& domain,
                                const std::vector<std::uint64_t>& chunks,
                                const parallel::Communicator& comm,
                                ClassOrder order = ClassOrder::random) {
-  GlauberSampler<Model> one(domain, weights, seed, start, rule);
-  DistributedGlauber<Model> many(domain, weights, seed, comm, start, rule);
+  GlauberSampler<Model, Space> one(Space(), domain, weights, seed, start, rule);
+  DistributedGlauber<Model, Space> many(Space(), domain, weights, seed, comm, start, rule);
   many.set_halo_transport(transport_under_test());
   one.set_class_order(order);
   many.set_class_order(order);
@@ -88,8 +91,8 @@ template <class Model>
 void expect_same_densities(const typename Model::Domain& domain,
                            const typename Model::Weights& weights, std::uint64_t seed, int samples,
                            int sweeps, const parallel::Communicator& comm) {
-  GlauberSampler<Model> one(domain, weights, seed);
-  DistributedGlauber<Model> many(domain, weights, seed, comm);
+  GlauberSampler<Model, Space> one(Space(), domain, weights, seed);
+  DistributedGlauber<Model, Space> many(Space(), domain, weights, seed, comm);
   expect_same_densities_of(one, many, samples, sweeps, comm);
 }
 

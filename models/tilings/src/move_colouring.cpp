@@ -90,7 +90,9 @@ void check_colouring(const ConflictGraph& g, const std::vector<int>& colours) {
 
 std::vector<int> colour_conflict_graph(const ConflictGraph& g) {
   require_available(MoveColouring::kokkos_kernels);
-  return kokkos_kernels_colours<Kokkos::DefaultHostExecutionSpace>(g);
+  // On the host memory space's execution space whatever the run's backend, so that every
+  // backend gets the same classes (move_colouring.hpp).
+  return kokkos_kernels_colours(Kokkos::HostSpace::execution_space(), g);
 }
 
 std::vector<std::vector<std::int32_t>> kokkos_kernels_classes(

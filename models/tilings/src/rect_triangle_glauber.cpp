@@ -1,7 +1,10 @@
-// Instantiates the rectangle-triangle sampler on the default execution space, so the library
-// build checks the kernel compiles for every enabled backend (nvcc included).
+// Instantiates the rectangle-triangle sampler on every execution space of the build, so the
+// library build checks the kernel compiles for every enabled backend (nvcc included).
 #include "portamc/tilings/detail/rect_triangle_glauber.hpp"
+#include "portamc/backends.hpp"
 
 namespace portamc::tilings {
-template class RectTriangleGlauber<Kokkos::DefaultExecutionSpace>;
+#define PORTAMC_TILINGS_INSTANTIATE_(Space) template class RectTriangleGlauber<Space>;
+PORTAMC_FOR_EACH_SPACE(PORTAMC_TILINGS_INSTANTIATE_)
+#undef PORTAMC_TILINGS_INSTANTIATE_
 }  // namespace portamc::tilings

@@ -7,6 +7,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "portamc/backends.hpp"
 #include "portamc/device_info.hpp"
 #include "portamc/tilings/bibone_tileability.hpp"
 #include "portamc/tilings/detail/lozenge_extremal.hpp"
@@ -16,8 +17,8 @@
 namespace portamc::tilings {
 namespace {
 
-// Device bytes per cell of the box: the sampler's state, two CFTP chains and two extremal
-// states (5), plus 32-bit tile-type counters.
+// Bytes per cell of the box in the backend's memory: the sampler's state, two CFTP chains and two
+// extremal states (5), plus 32-bit tile-type counters.
 constexpr std::size_t kTilingBytesPerCell = 5 + 4 * 4;
 // Six-vertex: 32-bit heights of two CFTP chains per copy, plus 64-bit sums and type counts.
 constexpr std::size_t kSixVertexBytesPerFace = 2 * 4 + 8 + 6 * 8;
@@ -32,25 +33,26 @@ std::string read_text(const std::string& path) {
 
 // The box (rows x cols of cells) of a generated domain, before building it, so that an absurd
 // size is refused without allocating anything.
-void require_box_fits(double cells, std::size_t bytes_per_cell, const std::string& what) {
+void require_box_fits(const std::string& backend, double cells, std::size_t bytes_per_cell,
+                      const std::string& what) {
   if (cells > static_cast<double>(std::numeric_limits<std::int32_t>::max()))
     throw std::invalid_argument(what + ": " + std::to_string(static_cast<long long>(cells)) +
                                 " cells exceed the 2^31 - 1 of the kernels' 32-bit indices");
-  require_device_memory(static_cast<std::size_t>(cells) * bytes_per_cell, what);
+  require_memory(backend, static_cast<std::size_t>(cells) * bytes_per_cell, what);
 }
 
-void prepare_domino(PreparedRun& run) {
+void prepare_domino(PreparedRun& run, const std::string& backend) {
   const RunParameters& p = run.parameters;
   const auto& n = p.domain_size;
   const std::string what = "domain (" + p.domain_description() + ")";
   if (p.domain_kind == "aztec_diamond") {
-    require_box_fits(4.0 * n[0] * n[0], kTilingBytesPerCell, what);
+    require_box_fits(backend, 4.0 * n[0] * n[0], kTilingBytesPerCell, what);
     run.square = SquareDomain::aztec_diamond(n[0]);
   } else if (p.domain_kind == "aztec_rectangle") {
-    require_box_fits(double(n[0] + n[1]) * (n[0] + n[1]), kTilingBytesPerCell, what);
+    require_box_fits(backend, double(n[0] + n[1]) * (n[0] + n[1]), kTilingBytesPerCell, what);
     run.square = SquareDomain::aztec_rectangle(n[0], n[1]);
   } else if (p.domain_kind == "rectangle") {
-    require_box_fits(double(n[0]) * n[1], kTilingBytesPerCell, what);
+    require_box_fits(backend, double(n[0]) * n[1], kTilingBytesPerCell, what);
     run.square = SquareDomain::rectangle(n[0], n[1]);
   } else {
     try {
@@ -58,7 +60,8 @@ void prepare_domino(PreparedRun& run) {
     } catch (const std::invalid_argument& e) {
       throw std::invalid_argument("domain.file: '" + p.domain_file + "': " + e.what());
     }
-    require_box_fits(double(run.square->rows()) * run.square->cols(), kTilingBytesPerCell, what);
+    require_box_fits(backend, double(run.square->rows()) * run.square->cols(), kTilingBytesPerCell,
+                     what);
   }
   const DominoTileability t = domino_tileability(*run.square);
   if (!t.tileable) throw std::invalid_argument(what + " has no domino tiling: " + t.reason);
@@ -70,12 +73,12 @@ void prepare_domino(PreparedRun& run) {
 }
 
 // The TriangularDomain of a lozenge or rectangle-triangle run (hexagon or mask file).
-void build_triangular(PreparedRun& run) {
+void build_triangular(PreparedRun& run, const std::string& backend) {
   const RunParameters& p = run.parameters;
   const std::string what = "domain (" + p.domain_description() + ")";
   if (p.domain_kind == "hexagon") {
     const auto& s = p.domain_size;
-    require_box_fits(double(s[0] + s[2]) * (s[1] + s[2]), kTilingBytesPerCell, what);
+    require_box_fits(backend, double(s[0] + s[2]) * (s[1] + s[2]), kTilingBytesPerCell, what);
     run.triangular = TriangularDomain::hexagon(s[0], s[1], s[2]);
   } else {
     try {
@@ -83,15 +86,15 @@ void build_triangular(PreparedRun& run) {
     } catch (const std::invalid_argument& e) {
       throw std::invalid_argument("domain.file: '" + p.domain_file + "': " + e.what());
     }
-    require_box_fits(double(run.triangular->width()) * run.triangular->height(),
+    require_box_fits(backend, double(run.triangular->width()) * run.triangular->height(),
                      kTilingBytesPerCell, what);
   }
 }
 
-void prepare_lozenge(PreparedRun& run) {
+void prepare_lozenge(PreparedRun& run, const std::string& backend) {
   const RunParameters& p = run.parameters;
   const std::string what = "domain (" + p.domain_description() + ")";
-  build_triangular(run);
+  build_triangular(run, backend);
   try {
     maximal_heights(*run.triangular);  // Thurston: throws naming the two conflicting vertices
   } catch (const std::invalid_argument& e) {
@@ -101,14 +104,14 @@ void prepare_lozenge(PreparedRun& run) {
   validate(run.lozenge_weights);
 }
 
-void prepare_six_vertex(PreparedRun& run) {
+void prepare_six_vertex(PreparedRun& run, const std::string& backend) {
   const RunParameters& p = run.parameters;
   const std::string what = "domain (" + p.domain_description() + ")";
   // CFTP runs every sample as its own pair of chains at once.
   const double copies = p.mode == SamplingMode::cftp ? static_cast<double>(p.samples) : 1.0;
   if (p.domain_kind == "domain_wall") {
     const double n = p.domain_size[0];
-    require_box_fits((n + 1) * (n + 1) * copies, kSixVertexBytesPerFace, what);
+    require_box_fits(backend, (n + 1) * (n + 1) * copies, kSixVertexBytesPerFace, what);
     run.boundary = SixVertexBoundary::domain_wall(p.domain_size[0]);
   } else {
     try {
@@ -116,7 +119,7 @@ void prepare_six_vertex(PreparedRun& run) {
     } catch (const std::invalid_argument& e) {
       throw std::invalid_argument("domain.file: '" + p.domain_file + "': " + e.what());
     }
-    require_box_fits(static_cast<double>(run.boundary->face_count()) * copies,
+    require_box_fits(backend, static_cast<double>(run.boundary->face_count()) * copies,
                      kSixVertexBytesPerFace, what);
   }
   run.six_vertex_weights = {p.weight_values[0], p.weight_values[1], p.weight_values[2]};
@@ -124,16 +127,17 @@ void prepare_six_vertex(PreparedRun& run) {
   if (p.mode == SamplingMode::cftp) require_monotone(run.six_vertex_weights, "weights.c");
 }
 
-void prepare_bibone(PreparedRun& run) {
+void prepare_bibone(PreparedRun& run, const std::string& backend) {
   const RunParameters& p = run.parameters;
   const auto& s = p.domain_size;
   const std::string what = "domain (" + p.domain_description() + ")";
   try {
     if (p.domain_kind == "hexagon") {
-      require_box_fits(double(s[0] + s[2] - 1) * (s[1] + s[2] - 1), kTilingBytesPerCell, what);
+      require_box_fits(backend, double(s[0] + s[2] - 1) * (s[1] + s[2] - 1), kTilingBytesPerCell,
+                       what);
       run.bibone = BiboneDomain::hexagon(s[0], s[1], s[2]);
     } else if (p.domain_kind == "parallelogram") {
-      require_box_fits(double(s[0]) * s[1], kTilingBytesPerCell, what);
+      require_box_fits(backend, double(s[0]) * s[1], kTilingBytesPerCell, what);
       run.bibone = BiboneDomain::parallelogram(s[1], s[0]);  // width = cols, height = rows
     } else {
       try {
@@ -141,7 +145,7 @@ void prepare_bibone(PreparedRun& run) {
       } catch (const std::invalid_argument& e) {
         throw std::invalid_argument("domain.file: '" + p.domain_file + "': " + e.what());
       }
-      require_box_fits(double(run.bibone->box_sites()), kTilingBytesPerCell, what);
+      require_box_fits(backend, double(run.bibone->box_sites()), kTilingBytesPerCell, what);
     }
   } catch (const std::invalid_argument& e) {
     const std::string message = e.what();
@@ -153,10 +157,10 @@ void prepare_bibone(PreparedRun& run) {
   run.bibone_initial = std::move(t.matching);
 }
 
-void prepare_rect_triangle(PreparedRun& run) {
+void prepare_rect_triangle(PreparedRun& run, const std::string& backend) {
   const RunParameters& p = run.parameters;
   const std::string what = "domain (" + p.domain_description() + ")";
-  build_triangular(run);
+  build_triangular(run, backend);
   run.rect_triangle_weights = {p.weight_values[0], p.weight_values[1], p.weight_values[2]};
   validate(run.rect_triangle_weights);
   try {
@@ -179,23 +183,28 @@ std::string RunParameters::domain_description() const {
 }
 
 PreparedRun prepare_run(const RunParameters& parameters) {
+  return prepare_run(parameters, default_backend());
+}
+
+PreparedRun prepare_run(const RunParameters& parameters, const std::string& backend) {
+  require_backend(backend);
   PreparedRun run;
   run.parameters = parameters;
   switch (parameters.model) {
     case TilingModel::domino:
-      prepare_domino(run);
+      prepare_domino(run, backend);
       break;
     case TilingModel::lozenge:
-      prepare_lozenge(run);
+      prepare_lozenge(run, backend);
       break;
     case TilingModel::six_vertex:
-      prepare_six_vertex(run);
+      prepare_six_vertex(run, backend);
       break;
     case TilingModel::bibone:
-      prepare_bibone(run);
+      prepare_bibone(run, backend);
       break;
     case TilingModel::rect_triangle:
-      prepare_rect_triangle(run);
+      prepare_rect_triangle(run, backend);
       break;
   }
   return run;

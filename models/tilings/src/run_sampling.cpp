@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "portamc/backends.hpp"
 #include "portamc/tilings/detail/distributed_anchor_glauber.hpp"
 #include "portamc/tilings/detail/distributed_tiled_domino.hpp"
 #include "portamc/tilings/detail/slab_decomposition.hpp"
@@ -15,6 +16,22 @@ namespace {
 
 std::string ranks_text(int ranks) {
   return std::to_string(ranks) + " MPI ranks";
+}
+
+// Runs `sampling` to the end (or until `progress` asks to stop) and returns its results.
+RunResults run_units(SamplingRun& sampling,
+                     const std::function<bool(double, const std::string&)>& progress,
+                     const parallel::Communicator& comm) {
+  // One agreement per unit: a stop on any rank stops every rank after the same unit.
+  std::vector<std::uint64_t> flags{1, 0};
+  while (flags[0] != 0) {
+    sampling.advance();
+    const bool go_on = progress(sampling.fraction_done(), sampling.status());
+    flags = {sampling.done() ? 0u : 1u, go_on ? 0u : 1u};
+    comm.max(flags);
+    if (flags[1] != 0) break;
+  }
+  return sampling.results();
 }
 
 }  // namespace
@@ -82,17 +99,16 @@ RunResults run_sampling(const PreparedRun& run,
 RunResults run_sampling(const PreparedRun& run,
                         const std::function<bool(double, const std::string&)>& progress,
                         const parallel::Communicator& comm) {
-  SamplingRun sampling(run, comm);
-  // One agreement per unit: a stop on any rank stops every rank after the same unit.
-  std::vector<std::uint64_t> flags{1, 0};
-  while (flags[0] != 0) {
-    sampling.advance();
-    const bool go_on = progress(sampling.fraction_done(), sampling.status());
-    flags = {sampling.done() ? 0u : 1u, go_on ? 0u : 1u};
-    comm.max(flags);
-    if (flags[1] != 0) break;
-  }
-  return sampling.results();
+  return run_sampling(run, progress, comm, default_backend());
+}
+
+RunResults run_sampling(const PreparedRun& run,
+                        const std::function<bool(double, const std::string&)>& progress,
+                        const parallel::Communicator& comm, const std::string& backend) {
+  return with_backend(backend, [&](auto space) {
+    SamplingRun sampling(space, run, comm);
+    return run_units(sampling, progress, comm);
+  });
 }
 
 }  // namespace portamc::tilings

@@ -64,16 +64,22 @@ std::string share_status(std::uint64_t taken, std::uint64_t share, bool several_
 /// run with more samples).
 void require_taken_fits(std::uint64_t taken, std::uint64_t share);
 
-/// The source for `run` over the ranks of `comm` (one per family and mode).
-std::unique_ptr<SampleSource> make_domino_source(const PreparedRun& run,
+/// The source for `run` on execution space `space` over the ranks of `comm` (one per family
+/// and mode). Instantiated in sources_*.cpp for every backend of the build.
+template <class Space>
+std::unique_ptr<SampleSource> make_domino_source(const Space& space, const PreparedRun& run,
                                                  const parallel::Communicator& comm);
-std::unique_ptr<SampleSource> make_lozenge_source(const PreparedRun& run,
+template <class Space>
+std::unique_ptr<SampleSource> make_lozenge_source(const Space& space, const PreparedRun& run,
                                                   const parallel::Communicator& comm);
-std::unique_ptr<SampleSource> make_bibone_source(const PreparedRun& run,
+template <class Space>
+std::unique_ptr<SampleSource> make_bibone_source(const Space& space, const PreparedRun& run,
                                                  const parallel::Communicator& comm);
-std::unique_ptr<SampleSource> make_rect_triangle_source(const PreparedRun& run,
+template <class Space>
+std::unique_ptr<SampleSource> make_rect_triangle_source(const Space& space, const PreparedRun& run,
                                                         const parallel::Communicator& comm);
-std::unique_ptr<SampleSource> make_six_vertex_source(const PreparedRun& run,
+template <class Space>
+std::unique_ptr<SampleSource> make_six_vertex_source(const Space& space, const PreparedRun& run,
                                                      const parallel::Communicator& comm);
 
 /// Seed of the k-th CFTP (or shuffling) sample: independent streams per sample, all fixed by

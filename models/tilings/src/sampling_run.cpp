@@ -8,6 +8,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "portamc/backends.hpp"
 #include "portamc/checksum.hpp"
 #include "sample_source.hpp"
 
@@ -43,19 +44,20 @@ std::uint64_t cftp_sample_seed(std::uint64_t seed, std::int64_t k) {
 
 namespace {
 
-std::unique_ptr<detail::SampleSource> make_source(const PreparedRun& run,
+template <class Space>
+std::unique_ptr<detail::SampleSource> make_source(const Space& space, const PreparedRun& run,
                                                   const parallel::Communicator& comm) {
   switch (run.parameters.model) {
     case TilingModel::domino:
-      return detail::make_domino_source(run, comm);
+      return detail::make_domino_source(space, run, comm);
     case TilingModel::lozenge:
-      return detail::make_lozenge_source(run, comm);
+      return detail::make_lozenge_source(space, run, comm);
     case TilingModel::six_vertex:
-      return detail::make_six_vertex_source(run, comm);
+      return detail::make_six_vertex_source(space, run, comm);
     case TilingModel::bibone:
-      return detail::make_bibone_source(run, comm);
+      return detail::make_bibone_source(space, run, comm);
     case TilingModel::rect_triangle:
-      return detail::make_rect_triangle_source(run, comm);
+      return detail::make_rect_triangle_source(space, run, comm);
   }
   throw std::logic_error("tilings: unknown model");
 }
@@ -141,11 +143,19 @@ struct SamplingRun::Impl {
   double seconds = 0;  // in advance(), over every run of a resumed chain of runs
 };
 
-SamplingRun::SamplingRun(const PreparedRun& run, const parallel::Communicator& comm)
+template <class Space>
+SamplingRun::SamplingRun(const Space& space, const PreparedRun& run,
+                         const parallel::Communicator& comm)
     : impl_(new Impl{run, comm, nullptr, {}, 0, 0}) {
   check_ranks(run, comm.size());
-  impl_->source = make_source(run, comm);
+  impl_->source = make_source(space, run, comm);
 }
+
+#define PORTAMC_TILINGS_INSTANTIATE_(Space)                           \
+  template SamplingRun::SamplingRun(const Space&, const PreparedRun&, \
+                                    const parallel::Communicator&);
+PORTAMC_FOR_EACH_SPACE(PORTAMC_TILINGS_INSTANTIATE_)
+#undef PORTAMC_TILINGS_INSTANTIATE_
 
 SamplingRun::~SamplingRun() = default;
 

@@ -1,5 +1,6 @@
-// The six-vertex device code compiled once into the library, for the default execution space
-// and, where it differs, the host one (the headers declare these instantiations extern).
+// The six-vertex device code compiled once into the library, for every execution space of the
+// build (the headers declare these instantiations extern).
+#include "portamc/backends.hpp"
 #include "portamc/kokkos_compat.hpp"
 #include "portamc/tilings/detail/six_vertex_cftp.hpp"
 #include "portamc/tilings/detail/six_vertex_dynamics.hpp"
@@ -7,19 +8,14 @@
 
 namespace portamc::tilings {
 
-template class SixVertexDynamics<Kokkos::DefaultExecutionSpace>;
-template class SixVertexGlauber<Kokkos::DefaultExecutionSpace>;
-template class SixVertexCftp<Kokkos::DefaultExecutionSpace>;
-template SixVertexCftpResult six_vertex_cftp<Kokkos::DefaultExecutionSpace>(
-    const SixVertexBoundary&, const SixVertexWeights&, std::uint64_t, int, const CftpOptions&, int,
-    ClassOrder);
-#ifdef PORTAMC_HAVE_DEVICE_BACKEND
-template class SixVertexDynamics<Kokkos::DefaultHostExecutionSpace>;
-template class SixVertexGlauber<Kokkos::DefaultHostExecutionSpace>;
-template class SixVertexCftp<Kokkos::DefaultHostExecutionSpace>;
-template SixVertexCftpResult six_vertex_cftp<Kokkos::DefaultHostExecutionSpace>(
-    const SixVertexBoundary&, const SixVertexWeights&, std::uint64_t, int, const CftpOptions&, int,
-    ClassOrder);
-#endif
+#define PORTAMC_TILINGS_INSTANTIATE_(Space)                                                        \
+  template class SixVertexDynamics<Space>;                                                         \
+  template class SixVertexGlauber<Space>;                                                          \
+  template class SixVertexCftp<Space>;                                                             \
+  template SixVertexCftpResult six_vertex_cftp<Space>(const Space&, const SixVertexBoundary&,      \
+                                                      const SixVertexWeights&, std::uint64_t, int, \
+                                                      const CftpOptions&, int, ClassOrder);
+PORTAMC_FOR_EACH_SPACE(PORTAMC_TILINGS_INSTANTIATE_)
+#undef PORTAMC_TILINGS_INSTANTIATE_
 
 }  // namespace portamc::tilings

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "portamc/backends.hpp"
 #include "portamc/tilings/detail/bibone_glauber.hpp"
 #include "portamc/tilings/detail/distributed_anchor_glauber.hpp"
 #include "portamc/tilings/detail/rect_triangle_glauber.hpp"
@@ -106,8 +107,9 @@ class RectTriangleFamily {
 };
 
 // One rank: the engines' own state accessors; restore sets state and step counter.
+template <class Space>
 struct OneRankBibone {
-  std::unique_ptr<BiboneGlauber<>> chain;
+  std::unique_ptr<BiboneGlauber<Space>> chain;
   void run_sweeps(std::uint64_t n) { chain->run_sweeps(n); }
   std::uint64_t steps_done() const { return chain->steps_done(); }
   std::vector<std::uint8_t> state_on_root() const { return chain->matching().bytes(); }
@@ -118,8 +120,9 @@ struct OneRankBibone {
   int move_pairs() const { return chain->move_set().pairs(); }
 };
 
+template <class Space>
 struct OneRankRectTriangle {
-  std::unique_ptr<RectTriangleGlauber<>> chain;
+  std::unique_ptr<RectTriangleGlauber<Space>> chain;
   int width, height;
   void run_sweeps(std::uint64_t n) { chain->run_sweeps(n); }
   std::uint64_t steps_done() const { return chain->steps_done(); }
@@ -154,40 +157,50 @@ std::unique_ptr<SampleSource> source(Chain chain, Family family, const PreparedR
 
 }  // namespace
 
-std::unique_ptr<SampleSource> make_bibone_source(const PreparedRun& run,
+template <class Space>
+std::unique_ptr<SampleSource> make_bibone_source(const Space& space, const PreparedRun& run,
                                                  const parallel::Communicator& comm) {
   const RunParameters& p = run.parameters;
   if (comm.size() == 1) {
-    auto chain =
-        std::make_unique<BiboneGlauber<>>(*run.bibone, p.seed, *run.bibone_initial, p.colouring);
+    auto chain = std::make_unique<BiboneGlauber<Space>>(space, *run.bibone, p.seed,
+                                                        *run.bibone_initial, p.colouring);
     chain->set_class_order(p.class_order);
-    return source(OneRankBibone{std::move(chain)}, BiboneFamily(*run.bibone), run, comm);
+    return source(OneRankBibone<Space>{std::move(chain)}, BiboneFamily(*run.bibone), run, comm);
   }
-  auto chain = std::make_unique<DistributedBiboneGlauber<>>(
-      *run.bibone, p.seed, comm, *run.bibone_initial, "bibone glauber on " + p.domain_description(),
-      p.colouring);
+  auto chain = std::make_unique<DistributedBiboneGlauber<Space>>(
+      space, *run.bibone, p.seed, comm, *run.bibone_initial,
+      "bibone glauber on " + p.domain_description(), p.colouring);
   configure_slab_chain(*chain, p);
-  return source(SlabChain<DistributedBiboneGlauber<>>{std::move(chain)}, BiboneFamily(*run.bibone),
-                run, comm);
+  return source(SlabChain<DistributedBiboneGlauber<Space>>{std::move(chain)},
+                BiboneFamily(*run.bibone), run, comm);
 }
 
-std::unique_ptr<SampleSource> make_rect_triangle_source(const PreparedRun& run,
+template <class Space>
+std::unique_ptr<SampleSource> make_rect_triangle_source(const Space& space, const PreparedRun& run,
                                                         const parallel::Communicator& comm) {
   const RunParameters& p = run.parameters;
   const TriangularDomain& domain = *run.triangular;
   if (comm.size() == 1) {
-    auto chain = std::make_unique<RectTriangleGlauber<>>(domain, run.rect_triangle_weights, p.seed,
-                                                         *run.rect_triangle_initial, p.colouring);
+    auto chain = std::make_unique<RectTriangleGlauber<Space>>(
+        space, domain, run.rect_triangle_weights, p.seed, *run.rect_triangle_initial, p.colouring);
     chain->set_class_order(p.class_order);
-    return source(OneRankRectTriangle{std::move(chain), domain.width(), domain.height()},
+    return source(OneRankRectTriangle<Space>{std::move(chain), domain.width(), domain.height()},
                   RectTriangleFamily(domain), run, comm);
   }
-  auto chain = std::make_unique<DistributedRectTriangleGlauber<>>(
-      domain, run.rect_triangle_weights, p.seed, comm, *run.rect_triangle_initial,
+  auto chain = std::make_unique<DistributedRectTriangleGlauber<Space>>(
+      space, domain, run.rect_triangle_weights, p.seed, comm, *run.rect_triangle_initial,
       "rect_triangle glauber on " + p.domain_description(), p.colouring);
   configure_slab_chain(*chain, p);
-  return source(SlabChain<DistributedRectTriangleGlauber<>>{std::move(chain)},
+  return source(SlabChain<DistributedRectTriangleGlauber<Space>>{std::move(chain)},
                 RectTriangleFamily(domain), run, comm);
 }
+
+#define PORTAMC_TILINGS_INSTANTIATE_(Space)                                \
+  template std::unique_ptr<SampleSource> make_bibone_source<Space>(        \
+      const Space&, const PreparedRun&, const parallel::Communicator&);    \
+  template std::unique_ptr<SampleSource> make_rect_triangle_source<Space>( \
+      const Space&, const PreparedRun&, const parallel::Communicator&);
+PORTAMC_FOR_EACH_SPACE(PORTAMC_TILINGS_INSTANTIATE_)
+#undef PORTAMC_TILINGS_INSTANTIATE_
 
 }  // namespace portamc::tilings::detail

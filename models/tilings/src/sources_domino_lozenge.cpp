@@ -6,7 +6,9 @@
 // (the byte itself, as the samplers' own counters had it) and, for the last, the read-out.
 #include <algorithm>
 #include <string>
+#include <type_traits>
 
+#include "portamc/backends.hpp"
 #include "portamc/tilings/detail/aztec_shuffling.hpp"
 #include "portamc/tilings/detail/distributed_glauber.hpp"
 #include "portamc/tilings/detail/distributed_tiled_domino.hpp"
@@ -98,12 +100,18 @@ class TilingFamily {
 
 // A forward chain over whatever Engine runs it: GlauberSampler (one rank), DistributedGlauber
 // or DistributedTiledDomino (row slabs).
+// GlauberSampler (one rank) reads its tiling directly; the slab chains gather their bytes.
+template <class Engine>
+struct IsOneRankSampler : std::false_type {};
+template <class Model, class Space>
+struct IsOneRankSampler<GlauberSampler<Model, Space>> : std::true_type {};
+
 template <class Model, class Engine>
 struct TilingChain {
   std::unique_ptr<Engine> engine;
   void run_sweeps(std::uint64_t n) { engine->run_sweeps(n); }
   std::vector<std::uint8_t> state_on_root() const {
-    if constexpr (std::is_same_v<Engine, GlauberSampler<Model>>)
+    if constexpr (IsOneRankSampler<Engine>::value)
       return Model::bytes(engine->tiling());
     else
       return engine->bytes_on_root();
@@ -124,30 +132,30 @@ std::unique_ptr<SampleSource> chain_source(std::unique_ptr<Engine> engine, const
       Chain{std::move(engine)}, TilingFamily<Readout>(run), run.parameters, comm.is_root());
 }
 
-template <class Readout>
-std::unique_ptr<SampleSource> glauber_source(const PreparedRun& run,
+template <class Readout, class Space>
+std::unique_ptr<SampleSource> glauber_source(const Space& space, const PreparedRun& run,
                                              const parallel::Communicator& comm) {
   using Model = typename Readout::Model;
   const RunParameters& p = run.parameters;
   const Start start = p.start_maximal ? Start::maximal : Start::minimal;
   const auto& domain = Readout::domain(run);
   if (comm.size() == 1) {
-    auto sampler = std::make_unique<GlauberSampler<Model>>(domain, Readout::weights(run), p.seed,
-                                                           start, p.rule);
+    auto sampler = std::make_unique<GlauberSampler<Model, Space>>(
+        space, domain, Readout::weights(run), p.seed, start, p.rule);
     if constexpr (Readout::tiled) sampler->set_schedule(p.schedule());
     sampler->set_class_order(p.class_order);
     return chain_source<Readout>(std::move(sampler), run, comm);
   }
   if constexpr (Readout::tiled) {
     if (p.tile_rows != 0) {
-      auto chain = std::make_unique<DistributedTiledDomino<>>(domain, Readout::weights(run), p.seed,
-                                                              p.schedule(), comm, start, p.rule);
+      auto chain = std::make_unique<DistributedTiledDomino<Space>>(
+          space, domain, Readout::weights(run), p.seed, p.schedule(), comm, start, p.rule);
       configure_slab_chain(*chain, p);
       return chain_source<Readout>(std::move(chain), run, comm);
     }
   }
-  auto chain = std::make_unique<DistributedGlauber<Model>>(domain, Readout::weights(run), p.seed,
-                                                           comm, start, p.rule);
+  auto chain = std::make_unique<DistributedGlauber<Model, Space>>(
+      space, domain, Readout::weights(run), p.seed, comm, start, p.rule);
   configure_slab_chain(*chain, p);
   return chain_source<Readout>(std::move(chain), run, comm);
 }
@@ -156,19 +164,19 @@ std::unique_ptr<SampleSource> glauber_source(const PreparedRun& run,
 // all of them. A unit runs at most kSlotsPerUnit time slots (launches) of the sample under way,
 // so that a long pass (an AD(1000) sample takes minutes) is checkpointed inside: the pass's
 // position and its two chains are the state (GlauberSampler::exact_sample_part).
-template <class Readout>
+template <class Readout, class Space>
 class CftpSource final : public SampleSource {
  public:
   using Model = typename Readout::Model;
   static constexpr std::uint64_t kSlotsPerUnit = 4096;
 
-  CftpSource(const PreparedRun& run, const parallel::Communicator& comm)
+  CftpSource(const Space& space, const PreparedRun& run, const parallel::Communicator& comm)
       : family_(run),
         p_(run.parameters),
         share_(parallel::share_of(static_cast<std::uint64_t>(p_.samples), comm)),
         comm_(comm) {
-    sampler_ = std::make_unique<GlauberSampler<Model>>(
-        Readout::domain(run), Readout::weights(run), p_.seed,
+    sampler_ = std::make_unique<GlauberSampler<Model, Space>>(
+        space, Readout::domain(run), Readout::weights(run), p_.seed,
         p_.start_maximal ? Start::maximal : Start::minimal, p_.rule);
     if constexpr (Readout::tiled) sampler_->set_schedule(p_.schedule());
     sampler_->set_class_order(p_.class_order);
@@ -229,17 +237,18 @@ class CftpSource final : public SampleSource {
   RunParameters p_;
   parallel::Share share_;
   parallel::Communicator comm_;
-  std::unique_ptr<GlauberSampler<Model>> sampler_;
+  std::unique_ptr<GlauberSampler<Model, Space>> sampler_;
   CftpOptions options_;
   std::uint64_t taken_ = 0;
 };
 
 // Exact Aztec diamonds by domino shuffling, one per unit: sample j of this rank's share from
 // cftp_sample_seed(seed, j), so a sample does not depend on when or where it was taken.
+template <class Space>
 class ShufflingSource final : public SampleSource {
  public:
-  ShufflingSource(const PreparedRun& run, const parallel::Communicator& comm)
-      : shuffler_(run.parameters.domain_size[0], run.domino_weights),
+  ShufflingSource(const Space& space, const PreparedRun& run, const parallel::Communicator& comm)
+      : shuffler_(space, run.parameters.domain_size[0], run.domino_weights),
         family_(run),
         p_(run.parameters),
         share_(parallel::share_of(static_cast<std::uint64_t>(p_.samples), comm)),
@@ -265,7 +274,7 @@ class ShufflingSource final : public SampleSource {
   }
 
  private:
-  AztecShuffler<> shuffler_;
+  AztecShuffler<Space> shuffler_;
   TilingFamily<DominoReadout> family_;
   RunParameters p_;
   parallel::Share share_;
@@ -273,31 +282,41 @@ class ShufflingSource final : public SampleSource {
   std::uint64_t taken_ = 0;
 };
 
-template <class Readout>
-std::unique_ptr<SampleSource> make_source(const PreparedRun& run,
+template <class Readout, class Space>
+std::unique_ptr<SampleSource> make_source(const Space& space, const PreparedRun& run,
                                           const parallel::Communicator& comm) {
   switch (run.parameters.mode) {
     case SamplingMode::cftp:
-      return std::make_unique<CftpSource<Readout>>(run, comm);
+      return std::make_unique<CftpSource<Readout, Space>>(space, run, comm);
     case SamplingMode::glauber:
-      return glauber_source<Readout>(run, comm);
+      return glauber_source<Readout>(space, run, comm);
     case SamplingMode::shuffling:
       break;
   }
-  if constexpr (Readout::tiled) return std::make_unique<ShufflingSource>(run, comm);
+  if constexpr (Readout::tiled) return std::make_unique<ShufflingSource<Space>>(space, run, comm);
   throw std::invalid_argument("mode: shuffling samples domino tilings of Aztec diamonds only");
 }
 
 }  // namespace
 
-std::unique_ptr<SampleSource> make_domino_source(const PreparedRun& run,
+template <class Space>
+std::unique_ptr<SampleSource> make_domino_source(const Space& space, const PreparedRun& run,
                                                  const parallel::Communicator& comm) {
-  return make_source<DominoReadout>(run, comm);
+  return make_source<DominoReadout>(space, run, comm);
 }
 
-std::unique_ptr<SampleSource> make_lozenge_source(const PreparedRun& run,
+template <class Space>
+std::unique_ptr<SampleSource> make_lozenge_source(const Space& space, const PreparedRun& run,
                                                   const parallel::Communicator& comm) {
-  return make_source<LozengeReadout>(run, comm);
+  return make_source<LozengeReadout>(space, run, comm);
 }
+
+#define PORTAMC_TILINGS_INSTANTIATE_(Space)                             \
+  template std::unique_ptr<SampleSource> make_domino_source<Space>(     \
+      const Space&, const PreparedRun&, const parallel::Communicator&); \
+  template std::unique_ptr<SampleSource> make_lozenge_source<Space>(    \
+      const Space&, const PreparedRun&, const parallel::Communicator&);
+PORTAMC_FOR_EACH_SPACE(PORTAMC_TILINGS_INSTANTIATE_)
+#undef PORTAMC_TILINGS_INSTANTIATE_
 
 }  // namespace portamc::tilings::detail

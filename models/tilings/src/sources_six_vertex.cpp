@@ -4,7 +4,9 @@
 // Vertex-type densities are counted on the host from each sample's heights, so both modes
 // share one code path.
 #include <string>
+#include <type_traits>
 
+#include "portamc/backends.hpp"
 #include "portamc/tilings/detail/distributed_six_vertex.hpp"
 #include "portamc/tilings/detail/six_vertex_cftp.hpp"
 #include "portamc/tilings/detail/six_vertex_glauber.hpp"
@@ -63,13 +65,19 @@ class SixVertexFamily {
   Measures measures_;
 };
 
+// SixVertexGlauber (one rank) reads its state directly; the slab chain gathers it.
+template <class Engine>
+struct IsOneRankChain : std::false_type {};
+template <class Space>
+struct IsOneRankChain<SixVertexGlauber<Space>> : std::true_type {};
+
 template <class Engine>
 struct SixVertexChain {
   std::unique_ptr<Engine> chain;
   void run_sweeps(std::uint64_t n) { chain->run_sweeps(n); }
   std::uint64_t steps_done() const { return chain->step_count(); }
   SixVertexHeights state_on_root() const {
-    if constexpr (std::is_same_v<Engine, SixVertexGlauber<>>)
+    if constexpr (IsOneRankChain<Engine>::value)
       return chain->state();
     else
       return chain->state_on_root();
@@ -97,11 +105,13 @@ void record_cftp_copy(std::uint64_t initial, std::uint64_t horizon, Tally& t) {
 // most kStepsPerUnit steps, so that a long pass is checkpointed inside (SixVertexCftp's
 // position and chains are the state). Copy k draws the randomness of copy k of the one-rank
 // run (first_copy), so the samples do not depend on the ranks.
+template <class Space>
 class SixVertexCftpSource final : public SampleSource {
  public:
   static constexpr std::uint64_t kStepsPerUnit = 4096;
 
-  SixVertexCftpSource(const PreparedRun& run, const parallel::Communicator& comm)
+  SixVertexCftpSource(const Space& space, const PreparedRun& run,
+                      const parallel::Communicator& comm)
       : p_(run.parameters),
         family_(*run.boundary),
         share_(parallel::share_of(static_cast<std::uint64_t>(p_.samples), comm)),
@@ -110,9 +120,9 @@ class SixVertexCftpSource final : public SampleSource {
     CftpOptions options;
     options.initial_horizon = p_.initial_horizon;
     options.max_horizon = p_.max_horizon;
-    cftp_ = std::make_unique<SixVertexCftp<>>(*run.boundary, run.six_vertex_weights, p_.seed,
-                                              static_cast<int>(share_.size()), options,
-                                              static_cast<int>(share_.begin), p_.class_order);
+    cftp_ = std::make_unique<SixVertexCftp<Space>>(
+        space, *run.boundary, run.six_vertex_weights, p_.seed, static_cast<int>(share_.size()),
+        options, static_cast<int>(share_.begin), p_.class_order);
   }
   const Measures& measures() const override { return family_.measures(); }
   bool done() const override { return taken_; }
@@ -168,7 +178,7 @@ class SixVertexCftpSource final : public SampleSource {
         c.cftp_heights.size() < values + 2 * copies * faces_)
       throw std::invalid_argument("the six-vertex cftp passes under way do not fit this run");
     const std::uint64_t* p = c.cftp_pass.data() + numbers;
-    SixVertexCftp<>::Position at{p[0], p[1], p[2], p[3], {p + 4, p + 4 + copies}};
+    typename SixVertexCftp<Space>::Position at{p[0], p[1], p[2], p[3], {p + 4, p + 4 + copies}};
     const auto first = c.cftp_heights.begin() + static_cast<std::ptrdiff_t>(values);
     cftp_->restore(at, std::vector<std::int32_t>(
                            first, first + static_cast<std::ptrdiff_t>(2 * copies * faces_)));
@@ -180,7 +190,7 @@ class SixVertexCftpSource final : public SampleSource {
   parallel::Share share_;
   parallel::Communicator comm_;
   std::size_t faces_;
-  std::unique_ptr<SixVertexCftp<>> cftp_;
+  std::unique_ptr<SixVertexCftp<Space>> cftp_;
   bool taken_ = false;
 };
 
@@ -194,23 +204,31 @@ std::unique_ptr<SampleSource> chain_source(std::unique_ptr<Engine> chain, const 
 
 }  // namespace
 
-std::unique_ptr<SampleSource> make_six_vertex_source(const PreparedRun& run,
+template <class Space>
+std::unique_ptr<SampleSource> make_six_vertex_source(const Space& space, const PreparedRun& run,
                                                      const parallel::Communicator& comm) {
   const RunParameters& p = run.parameters;
-  if (p.mode == SamplingMode::cftp) return std::make_unique<SixVertexCftpSource>(run, comm);
+  if (p.mode == SamplingMode::cftp)
+    return std::make_unique<SixVertexCftpSource<Space>>(space, run, comm);
   const SixVertexBoundary& boundary = *run.boundary;
   const SixVertexHeights start =
       p.start_maximal ? maximal_six_vertex_heights(boundary) : minimal_six_vertex_heights(boundary);
   if (comm.size() == 1) {
-    auto chain =
-        std::make_unique<SixVertexGlauber<>>(boundary, run.six_vertex_weights, p.seed, start);
+    auto chain = std::make_unique<SixVertexGlauber<Space>>(space, boundary, run.six_vertex_weights,
+                                                           p.seed, start);
     chain->set_class_order(p.class_order);
     return chain_source(std::move(chain), run, comm);
   }
-  auto chain = std::make_unique<DistributedSixVertexGlauber<>>(boundary, run.six_vertex_weights,
-                                                               p.seed, start, comm);
+  auto chain = std::make_unique<DistributedSixVertexGlauber<Space>>(
+      space, boundary, run.six_vertex_weights, p.seed, start, comm);
   configure_slab_chain(*chain, p);
   return chain_source(std::move(chain), run, comm);
 }
+
+#define PORTAMC_TILINGS_INSTANTIATE_(Space)                             \
+  template std::unique_ptr<SampleSource> make_six_vertex_source<Space>( \
+      const Space&, const PreparedRun&, const parallel::Communicator&);
+PORTAMC_FOR_EACH_SPACE(PORTAMC_TILINGS_INSTANTIATE_)
+#undef PORTAMC_TILINGS_INSTANTIATE_
 
 }  // namespace portamc::tilings::detail

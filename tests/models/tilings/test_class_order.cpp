@@ -15,6 +15,7 @@
 #include "portamc/tilings/detail/six_vertex_cftp.hpp"
 #include "portamc/tilings/names.hpp"
 #include "portamc/tilings/six_vertex_enumeration.hpp"
+#include "test_space.hpp"
 
 namespace {
 
@@ -52,7 +53,7 @@ TEST(ClassOrder, CyclicCftpOfTheWeightedSixVertexModelIsExact) {
   const SixVertexWeights weights{1, 0.7, 1.5};
   const SixVertexExactDistribution exact(dwbc, weights);
   const SixVertexCftpResult result =
-      six_vertex_cftp(dwbc, weights, 93, 40000, CftpOptions{}, 0, ClassOrder::cyclic);
+      six_vertex_cftp(TestSpace(), dwbc, weights, 93, 40000, CftpOptions{}, 0, ClassOrder::cyclic);
   std::vector<std::uint64_t> states(exact.size(), 0);
   for (const SixVertexHeights& h : result.samples) ++states[exact.index_of(h)];
   const ChiSquare test = chi_square(states, exact.probabilities());
@@ -69,7 +70,7 @@ TEST(ClassOrder, CyclicOrderCoalescesInFewerSteps) {
   const SquareDomain domain = SquareDomain::aztec_diamond(8);
   std::uint64_t sum[2] = {0, 0};
   for (const ClassOrder order : {ClassOrder::random, ClassOrder::cyclic}) {
-    DominoGlauber<> sampler(domain, DominoWeights::uniform(), 1);
+    DominoGlauber<TestSpace> sampler(TestSpace(), domain, DominoWeights::uniform(), 1);
     sampler.set_class_order(order);
     for (std::uint64_t s = 0; s < 48; ++s) {
       sum[order == ClassOrder::cyclic] += sampler.exact_sample(94000 + s).horizon;

@@ -19,6 +19,7 @@
 #include "portamc/tilings/domino_enumeration.hpp"
 #include "portamc/tilings/domino_heights.hpp"
 #include "portamc/tilings/thurston.hpp"
+#include "test_space.hpp"
 #include "tiled_launch_check.hpp"
 
 namespace {
@@ -94,7 +95,7 @@ TEST(DominoBitsliced, LaunchesMatchTheHostReferenceAndCountAttemptsExactly) {
   const TileSchedule schedules[] = {{4, 64, 5, true}, {8, 128, 16, true}, {32, 256, 64, true}};
   for (const SquareDomain& domain : shapes) {
     for (const TileSchedule& schedule : schedules) {
-      DominoGlauber<> sampler(domain, DominoWeights::uniform(), 41);
+      DominoGlauber<TestSpace> sampler(TestSpace(), domain, DominoWeights::uniform(), 41);
       sampler.set_schedule(schedule);
       const int moved = launches_that_match(
           sampler, domain, 40,
@@ -123,7 +124,7 @@ TEST(DominoBitsliced, CouplingFromThePastSamplesTheUniformLaw) {
   for (const Case& k : cases) {
     const std::vector<DominoTiling> tilings = list_domino_tilings(k.domain, 1000);
     const auto index = domino_index(tilings);
-    DominoGlauber<> sampler(k.domain, DominoWeights::uniform(), 1);
+    DominoGlauber<TestSpace> sampler(TestSpace(), k.domain, DominoWeights::uniform(), 1);
     sampler.set_schedule(k.schedule);
     std::vector<std::uint64_t> counts(tilings.size(), 0);
     for (int s = 0; s < k.samples; ++s) {
@@ -142,7 +143,8 @@ TEST(DominoBitsliced, AztecVerticalCountIsBinomial) {
   const int samples = 800;
   for (int n : {5, 9}) {
     const int m = n * (n + 1) / 2;
-    DominoGlauber<> sampler(SquareDomain::aztec_diamond(n), DominoWeights::uniform(), 1);
+    DominoGlauber<TestSpace> sampler(TestSpace(), SquareDomain::aztec_diamond(n),
+                                     DominoWeights::uniform(), 1);
     sampler.set_schedule({8, 64, 16, true});
     std::vector<std::uint64_t> counts(m + 1, 0);
     for (int s = 0; s < samples; ++s) {
@@ -160,17 +162,20 @@ TEST(DominoBitsliced, AztecVerticalCountIsBinomial) {
 }
 
 TEST(DominoBitsliced, BadSchedulesAreRejected) {
-  DominoGlauber<> uniform(SquareDomain::aztec_diamond(4), DominoWeights::uniform(), 3);
+  DominoGlauber<TestSpace> uniform(TestSpace(), SquareDomain::aztec_diamond(4),
+                                   DominoWeights::uniform(), 3);
   EXPECT_THROW(uniform.set_schedule({8, 32, 4, true}), std::invalid_argument);  // < 64 columns
   EXPECT_THROW(uniform.set_schedule({0, 0, 1, true}), std::invalid_argument);   // not tiled
   EXPECT_NO_THROW(uniform.set_schedule({8, 64, 4, true}));
-  DominoGlauber<> weighted(SquareDomain::aztec_diamond(4),
-                           DominoWeights::vertical_horizontal(2.0, 1.0), 3);
+  DominoGlauber<TestSpace> weighted(TestSpace(), SquareDomain::aztec_diamond(4),
+                                    DominoWeights::vertical_horizontal(2.0, 1.0), 3);
   EXPECT_THROW(weighted.set_schedule({8, 64, 4, true}), std::invalid_argument);
-  DominoGlauber<> metropolis(SquareDomain::aztec_diamond(4), DominoWeights::uniform(), 3,
-                             Start::maximal, UpdateRule::metropolis);
+  DominoGlauber<TestSpace> metropolis(TestSpace(), SquareDomain::aztec_diamond(4),
+                                      DominoWeights::uniform(), 3, Start::maximal,
+                                      UpdateRule::metropolis);
   EXPECT_THROW(metropolis.set_schedule({8, 64, 4, true}), std::invalid_argument);
-  LozengeGlauber<> lozenge(TriangularDomain::hexagon(2, 2, 2), LozengeWeights{}, 3);
+  LozengeGlauber<TestSpace> lozenge(TestSpace(), TriangularDomain::hexagon(2, 2, 2),
+                                    LozengeWeights{}, 3);
   EXPECT_THROW(lozenge.set_schedule({8, 64, 4, true}), std::invalid_argument);
   EXPECT_FALSE(weighted.schedule().tiled());
 }

@@ -18,6 +18,7 @@
 #include "portamc/tilings/domino_enumeration.hpp"
 #include "portamc/tilings/domino_heights.hpp"
 #include "portamc/tilings/thurston.hpp"
+#include "test_space.hpp"
 #include "tiled_launch_check.hpp"
 
 namespace {
@@ -86,7 +87,7 @@ TEST(DominoTiled, LaunchesMatchTheHostReferenceAndCountAttemptsExactly) {
       {DominoWeights::uniform(), UpdateRule::metropolis, {16, 16, 3}}};
   for (const SquareDomain& domain : shapes) {
     for (const Case& k : cases) {
-      DominoGlauber<> sampler(domain, k.weights, 41, Start::maximal, k.rule);
+      DominoGlauber<TestSpace> sampler(TestSpace(), domain, k.weights, 41, Start::maximal, k.rule);
       sampler.set_schedule(k.schedule);
       const int moved = launches_that_match(
           sampler, domain, 60,
@@ -116,7 +117,7 @@ TEST(DominoTiled, CouplingFromThePastSamplesTheWeightedLaw) {
   for (const Case& k : cases) {
     const std::vector<DominoTiling> tilings = list_domino_tilings(k.domain, 1000);
     const auto index = domino_index(tilings);
-    DominoGlauber<> sampler(k.domain, k.weights, 1);
+    DominoGlauber<TestSpace> sampler(TestSpace(), k.domain, k.weights, 1);
     sampler.set_schedule({4, 4, 4});
     std::vector<std::uint64_t> counts(tilings.size(), 0);
     for (int s = 0; s < k.samples; ++s) {
@@ -141,7 +142,7 @@ TEST(DominoTiled, ForwardChainsOfBothRulesReachTheWeightedLaw) {
   for (UpdateRule rule : {UpdateRule::heat_bath, UpdateRule::metropolis}) {
     std::vector<std::uint64_t> counts(tilings.size(), 0);
     for (std::uint64_t seed = 1; seed <= 2000; ++seed) {
-      DominoGlauber<> chain(domain, weights, seed, Start::maximal, rule);
+      DominoGlauber<TestSpace> chain(TestSpace(), domain, weights, seed, Start::maximal, rule);
       chain.set_schedule({4, 8, 8});
       chain.run_steps(800);
       ++counts[index.at(chain.tiling().partner)];
@@ -153,7 +154,8 @@ TEST(DominoTiled, ForwardChainsOfBothRulesReachTheWeightedLaw) {
 }
 
 TEST(DominoTiled, RunStepsRoundsUpToWholeLaunches) {
-  DominoGlauber<> sampler(SquareDomain::aztec_diamond(6), DominoWeights::uniform(), 3);
+  DominoGlauber<TestSpace> sampler(TestSpace(), SquareDomain::aztec_diamond(6),
+                                   DominoWeights::uniform(), 3);
   sampler.set_schedule({8, 8, 10});
   sampler.run_steps(25);
   EXPECT_EQ(sampler.steps_done(), 30u);
@@ -163,7 +165,8 @@ TEST(DominoTiled, RunStepsRoundsUpToWholeLaunches) {
 }
 
 TEST(DominoTiled, BadSchedulesAreRejected) {
-  DominoGlauber<> sampler(SquareDomain::aztec_diamond(4), DominoWeights::uniform(), 3);
+  DominoGlauber<TestSpace> sampler(TestSpace(), SquareDomain::aztec_diamond(4),
+                                   DominoWeights::uniform(), 3);
   for (const TileSchedule& bad :
        {TileSchedule{6, 8, 4}, TileSchedule{8, 2, 4}, TileSchedule{2048, 8, 4},
         TileSchedule{8, 8, 0}, TileSchedule{8, 8, 65}}) {

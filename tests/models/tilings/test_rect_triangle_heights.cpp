@@ -15,6 +15,7 @@
 #include <utility>
 #include <vector>
 
+#include "portamc/backends.hpp"
 #include "portamc/tilings/detail/rect_triangle_glauber.hpp"
 #include "portamc/tilings/lozenge_enumeration.hpp"
 #include "portamc/tilings/lozenge_heights.hpp"
@@ -22,12 +23,12 @@
 #include "portamc/tilings/rect_triangle_heights.hpp"
 #include "portamc/tilings/rect_triangle_tiling.hpp"
 #include "portamc/tilings/run.hpp"
+#include "test_space.hpp"
 
 namespace {
 
 using namespace portamc::tilings;
 namespace rt = portamc::tilings::rect_triangle;
-using HostSpace = Kokkos::DefaultHostExecutionSpace;
 
 // The 3x2x1 hexagon with a lozenge cut out of a corner of its top side (83 tilings).
 TriangularDomain notched_domain() {
@@ -176,11 +177,10 @@ TEST(RectTriangleHeights, LozengeVertexMoveAddsACube) {
   EXPECT_GT(moves, 20);
 }
 
-template <class Space>
 void check_chain_keeps_heights_valid(const TriangularDomain& d, const RectTriangleWeights& w,
                                      std::uint64_t seed, int steps, std::size_t min_seen,
                                      MoveColouring colouring) {
-  RectTriangleGlauber<Space> chain(d, w, seed, colouring);
+  RectTriangleGlauber<TestSpace> chain(TestSpace(), d, w, seed, colouring);
   const RectTriangleHeights boundary = rect_triangle_boundary_heights(d);
   std::set<std::vector<int>> seen;
   int with_rectangles = 0;
@@ -207,14 +207,14 @@ void check_chain_keeps_heights_valid(const TriangularDomain& d, const RectTriang
 // runs use the default classes (kokkos_kernels where built with Kokkos Kernels), two the
 // periodic ones.
 TEST(RectTriangleHeights, HeightsStayValidAfterEveryGlauberStep) {
-  check_chain_keeps_heights_valid<HostSpace>(TriangularDomain::hexagon(3, 3, 3), {1, 1, 1}, 5, 3000,
-                                             100, default_move_colouring);
-  check_chain_keeps_heights_valid<HostSpace>(TriangularDomain::hexagon(4, 3, 2), {1.5, 0.7, 2}, 7,
-                                             3000, 100, MoveColouring::periodic);
-  check_chain_keeps_heights_valid<Kokkos::DefaultExecutionSpace>(notched_domain(), {0.6, 1.4, 1}, 9,
-                                                                 2000, 10, MoveColouring::periodic);
-  check_chain_keeps_heights_valid<Kokkos::DefaultExecutionSpace>(
-      TriangularDomain::hexagon(3, 3, 3), {1, 2, 0.5}, 13, 2000, 30, default_move_colouring);
+  check_chain_keeps_heights_valid(TriangularDomain::hexagon(3, 3, 3), {1, 1, 1}, 5, 3000, 100,
+                                  default_move_colouring);
+  check_chain_keeps_heights_valid(TriangularDomain::hexagon(4, 3, 2), {1.5, 0.7, 2}, 7, 3000, 100,
+                                  MoveColouring::periodic);
+  check_chain_keeps_heights_valid(notched_domain(), {0.6, 1.4, 1}, 9, 2000, 10,
+                                  MoveColouring::periodic);
+  check_chain_keeps_heights_valid(TriangularDomain::hexagon(3, 3, 3), {1, 2, 0.5}, 13, 2000, 30,
+                                  default_move_colouring);
 }
 
 TEST(RectTriangleHeights, HeightsWithTheRectanglesDetermineTheTiling) {
@@ -360,8 +360,11 @@ TEST(RectTriangleHeights, SamplerReturnsTheLastSamplesHeights) {
   p.samples = 3;
   p.thermalisation_sweeps = 20;
   p.sweeps_between_samples = 2;
-  const PreparedRun run = prepare_run(p);
-  const RunResults r = run_sampling(run, [](double, const std::string&) { return true; });
+  const std::string backend = portamc::backend_name<TestSpace>();
+  const PreparedRun run = prepare_run(p, backend);
+  const RunResults r = run_sampling(
+      run, [](double, const std::string&) { return true; }, portamc::parallel::Communicator(),
+      backend);
   const TriangularDomain& d = *run.triangular;
   ASSERT_EQ(r.heights.rows, static_cast<std::size_t>(d.height()) + 1);
   ASSERT_EQ(r.heights.cols, static_cast<std::size_t>(d.width()) + 1);

@@ -14,6 +14,7 @@
 #include "chi_square.hpp"
 #include "portamc/tilings/detail/six_vertex_cftp.hpp"
 #include "portamc/tilings/six_vertex_enumeration.hpp"
+#include "test_space.hpp"
 
 namespace {
 
@@ -33,7 +34,7 @@ std::vector<std::uint64_t> state_counts(const SixVertexExactDistribution& exact,
 void expect_exact_samples(const SixVertexBoundary& b, const SixVertexWeights& w,
                           const SixVertexWeights& other, int copies, std::uint64_t seed) {
   const SixVertexExactDistribution exact(b, w), wrong(b, other);
-  const SixVertexCftpResult result = six_vertex_cftp(b, w, seed, copies);
+  const SixVertexCftpResult result = six_vertex_cftp(TestSpace(), b, w, seed, copies);
   ASSERT_EQ(result.samples.size(), static_cast<std::size_t>(copies));
   const std::vector<std::uint64_t> counts = state_counts(exact, result);
   const auto chi2 = chi_square(counts, exact.probabilities());
@@ -55,7 +56,7 @@ TEST(SixVertexCftp, HorizonsAndBookkeeping) {
   const SixVertexBoundary b = SixVertexBoundary::domain_wall(6);
   CftpOptions options;
   options.initial_horizon = 4;
-  const SixVertexCftpResult result = six_vertex_cftp(b, {1, 1, 1}, 9, 64, options);
+  const SixVertexCftpResult result = six_vertex_cftp(TestSpace(), b, {1, 1, 1}, 9, 64, options);
   // Horizons double from 4: the last pass is the common one, every copy met at one of them.
   EXPECT_EQ(result.horizon, 4u << (result.passes - 1));
   EXPECT_EQ(result.steps_run, 4u * ((1u << result.passes) - 1));
@@ -68,42 +69,42 @@ TEST(SixVertexCftp, HorizonsAndBookkeeping) {
   }
   for (const SixVertexHeights& h : result.samples) validate_six_vertex_heights(b, h);
   // One copy with the same seed is the first copy of the batch: its chains use entity = face.
-  const SixVertexCftpResult single = six_vertex_cftp(b, {1, 1, 1}, 9, 1, options);
+  const SixVertexCftpResult single = six_vertex_cftp(TestSpace(), b, {1, 1, 1}, 9, 1, options);
   EXPECT_EQ(single.horizon, result.coalescence_horizons[0]);
   EXPECT_EQ(single.samples[0], result.samples[0]);
-}
-
-TEST(SixVertexCftp, DefaultAndHostSpacesGiveTheSameSamples) {
-  const SixVertexBoundary b = SixVertexBoundary::from_steps(5, 7, "++-+-++ +---+ --+-+-- -++-+", 3);
-  const SixVertexWeights w{0.9, 1.2, 1.4};
-  const auto device = six_vertex_cftp<Kokkos::DefaultExecutionSpace>(b, w, 77, 16);
-  const auto host = six_vertex_cftp<Kokkos::DefaultHostExecutionSpace>(b, w, 77, 16);
-  EXPECT_EQ(device.samples, host.samples);
-  EXPECT_EQ(device.coalescence_horizons, host.coalescence_horizons);
 }
 
 TEST(SixVertexCftp, RefusesWhatItCannotDo) {
   const SixVertexBoundary b = SixVertexBoundary::domain_wall(3);
   expect_error<std::invalid_argument>(
       [&] {
-        six_vertex_cftp(b, {1.5, 1, 1}, 1);
+        six_vertex_cftp(TestSpace(), b, {1.5, 1, 1}, 1);
       },
       {"coupling from the past", "c >= max(a, b)", "a = 1.5"});
-  expect_error<std::invalid_argument>([&] { six_vertex_cftp(b, {1, 1, -2}, 1); }, {"weight c"});
+  expect_error<std::invalid_argument>(
+      [&] {
+        six_vertex_cftp(TestSpace(), b, {1, 1, -2}, 1);
+      },
+      {"weight c"});
   CftpOptions bad;
   bad.initial_horizon = 0;
   expect_error<std::invalid_argument>(
       [&] {
-        six_vertex_cftp(b, {1, 1, 1}, 1, 1, bad);
+        six_vertex_cftp(TestSpace(), b, {1, 1, 1}, 1, 1, bad);
       },
       {"initial_horizon"});
-  expect_error<std::invalid_argument>([&] { six_vertex_cftp(b, {1, 1, 1}, 1, 0); }, {"0 copies"});
+  expect_error<std::invalid_argument>(
+      [&] {
+        six_vertex_cftp(TestSpace(), b, {1, 1, 1}, 1, 0);
+      },
+      {"0 copies"});
   CftpOptions short_horizon;
   short_horizon.initial_horizon = 1;
   short_horizon.max_horizon = 2;
   expect_error<std::runtime_error>(
       [&] {
-        six_vertex_cftp(SixVertexBoundary::domain_wall(20), {1, 1, 1}, 1, 1, short_horizon);
+        six_vertex_cftp(TestSpace(), SixVertexBoundary::domain_wall(20), {1, 1, 1}, 1, 1,
+                        short_horizon);
       },
       {"did not coalesce", "max_horizon 2"});
 }

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "portamc/tilings/detail/six_vertex_cftp.hpp"
+#include "test_space.hpp"
 
 namespace {
 
@@ -17,11 +18,11 @@ using namespace portamc::tilings;
 
 void expect_shares_match(const SixVertexBoundary& b, const SixVertexWeights& w, std::uint64_t seed,
                          int copies, const std::vector<std::pair<int, int>>& shares) {
-  const SixVertexCftpResult whole = six_vertex_cftp(b, w, seed, copies);
+  const SixVertexCftpResult whole = six_vertex_cftp(TestSpace(), b, w, seed, copies);
   std::vector<std::vector<int>> samples;
   std::vector<std::uint64_t> horizons;
   for (const auto& [first, count] : shares) {
-    const SixVertexCftpResult part = six_vertex_cftp(b, w, seed, count, {}, first);
+    const SixVertexCftpResult part = six_vertex_cftp(TestSpace(), b, w, seed, count, {}, first);
     for (const SixVertexHeights& h : part.samples) samples.push_back(h.values());
     horizons.insert(horizons.end(), part.coalescence_horizons.begin(),
                     part.coalescence_horizons.end());
@@ -44,8 +45,9 @@ TEST(SixVertexCftpShares, SharesOfCopiesAreTheWholeRun) {
 }
 
 TEST(SixVertexCftpShares, NegativeFirstCopyIsRefused) {
-  EXPECT_THROW(six_vertex_cftp(SixVertexBoundary::domain_wall(3), {1, 1, 1}, 1, 1, {}, -1),
-               std::invalid_argument);
+  EXPECT_THROW(
+      six_vertex_cftp(TestSpace(), SixVertexBoundary::domain_wall(3), {1, 1, 1}, 1, 1, {}, -1),
+      std::invalid_argument);
 }
 
 }  // namespace

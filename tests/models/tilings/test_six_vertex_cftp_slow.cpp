@@ -8,6 +8,7 @@
 #include "chi_square.hpp"
 #include "portamc/tilings/detail/six_vertex_cftp.hpp"
 #include "portamc/tilings/six_vertex_enumeration.hpp"
+#include "test_space.hpp"
 
 namespace {
 
@@ -17,7 +18,7 @@ using portamc::tilings::testing::chi_square;
 void expect_exact_samples(const SixVertexBoundary& b, const SixVertexWeights& w,
                           const SixVertexWeights& other, int copies, std::uint64_t seed) {
   const SixVertexExactDistribution exact(b, w), wrong(b, other);
-  const SixVertexCftpResult result = six_vertex_cftp(b, w, seed, copies);
+  const SixVertexCftpResult result = six_vertex_cftp(TestSpace(), b, w, seed, copies);
   std::vector<std::uint64_t> counts(exact.size(), 0);
   for (const SixVertexHeights& h : result.samples) ++counts[exact.index_of(h)];
   const auto chi2 = chi_square(counts, exact.probabilities());

@@ -1,7 +1,8 @@
 // Forward heat-bath Glauber dynamics of the six-vertex model: every step keeps a valid height
-// function with the fixed boundary and moves only faces of its colour class, one seed gives
-// bitwise the same states on the default and the host execution space, the non-monotone
-// weights c < a sample the exact Gibbs measure, and bad inputs are refused.
+// function with the fixed boundary and moves only faces of its colour class, the non-monotone
+// weights c < a sample the exact Gibbs measure, and bad inputs are refused; on each backend of
+// the build (TestSpace). That one seed gives bitwise the same states on every backend:
+// test_tilings_backends.cpp.
 #include <gtest/gtest.h>
 
 #include <Kokkos_Core.hpp>
@@ -15,6 +16,7 @@
 #include "chi_square.hpp"
 #include "portamc/tilings/detail/six_vertex_glauber.hpp"
 #include "portamc/tilings/six_vertex_enumeration.hpp"
+#include "test_space.hpp"
 
 namespace {
 
@@ -38,7 +40,7 @@ bool in_class(int i, int j, int c, int classes) {
 TEST(SixVertexGlauber, EveryStepKeepsAValidStateAndMovesOnlyItsClass) {
   const SixVertexBoundary b = SixVertexBoundary::from_text(irregular_boundary);
   for (const SixVertexWeights& w : {SixVertexWeights{1, 1, 1}, SixVertexWeights{1.6, 0.8, 0.7}}) {
-    SixVertexGlauber<> glauber(b, w, 17, minimal_six_vertex_heights(b), 3);
+    SixVertexGlauber<TestSpace> glauber(TestSpace(), b, w, 17, minimal_six_vertex_heights(b), 3);
     EXPECT_EQ(glauber.class_count(), w.a == w.c ? 2 : 4);
     std::vector<SixVertexHeights> before = glauber.states();
     std::set<int> classes_seen;
@@ -67,24 +69,6 @@ TEST(SixVertexGlauber, EveryStepKeepsAValidStateAndMovesOnlyItsClass) {
   }
 }
 
-template <class Space>
-std::vector<SixVertexHeights> run_on(const SixVertexBoundary& b, const SixVertexWeights& w) {
-  SixVertexGlauber<Space> glauber(b, w, 2024, 4);
-  glauber.run_sweeps(50);
-  return glauber.states();
-}
-
-TEST(SixVertexGlauber, DefaultAndHostSpacesGiveBitwiseIdenticalStates) {
-  const SixVertexBoundary b = SixVertexBoundary::domain_wall(12);
-  const SixVertexWeights w{1.3, 0.6, 0.9};
-  const auto device = run_on<Kokkos::DefaultExecutionSpace>(b, w);
-  const auto host = run_on<Kokkos::DefaultHostExecutionSpace>(b, w);
-  ASSERT_EQ(device.size(), host.size());
-  for (std::size_t c = 0; c < device.size(); ++c) EXPECT_EQ(device[c], host[c]) << c;
-  EXPECT_NE(device[0], maximal_six_vertex_heights(b));  // it moved
-  EXPECT_NE(device[0], device[1]);                      // chains draw their own randomness
-}
-
 // Forward dynamics at c < a (not monotone: no CFTP) against exact enumeration. 1024 chains,
 // 20 sweeps of burn-in, then 40 samples 25 sweeps apart: on these 4 and 9 interior faces
 // the chain forgets in a few sweeps, so the samples are independent for the chi-square test.
@@ -92,7 +76,7 @@ void expect_exact_measure(int n, const SixVertexWeights& w, std::uint64_t seed) 
   const SixVertexBoundary b = SixVertexBoundary::domain_wall(n);
   const SixVertexExactDistribution exact(b, w);
   const int chains = 1024;
-  SixVertexGlauber<> glauber(b, w, seed, chains);
+  SixVertexGlauber<TestSpace> glauber(TestSpace(), b, w, seed, chains);
   glauber.run_sweeps(20);
   std::vector<std::uint64_t> counts(exact.size(), 0);
   for (int sample = 0; sample < 40; ++sample) {
@@ -134,31 +118,33 @@ TEST(SixVertexGlauber, BadInputsAreRefused) {
   const SixVertexBoundary b = SixVertexBoundary::domain_wall(3);
   expect_error<std::invalid_argument>(
       [&] {
-        SixVertexGlauber<>(b, {0, 1, 1}, 1);
+        SixVertexGlauber<TestSpace>(TestSpace(), b, {0, 1, 1}, 1);
       },
       {"weight a", "positive"});
   expect_error<std::invalid_argument>(
       [&] {
-        SixVertexGlauber<>(b, {1, 1, 1}, 1, 0);
+        SixVertexGlauber<TestSpace>(TestSpace(), b, {1, 1, 1}, 1, 0);
       },
       {"0 chains"});
   SixVertexHeights wrong = maximal_six_vertex_heights(b);
   wrong.set(1, 1, wrong.at(1, 1) + 2);
   expect_error<std::invalid_argument>(
       [&] {
-        SixVertexGlauber<>(b, {1, 1, 1}, 1, wrong);
+        SixVertexGlauber<TestSpace>(TestSpace(), b, {1, 1, 1}, 1, wrong);
       },
       {"(1, 1)", "differ by exactly 1"});
   // 2^31 entries do not fit 32-bit kernel indices.
   expect_error<std::invalid_argument>(
       [] {
-        SixVertexGlauber<>(SixVertexBoundary::domain_wall(1000), {1, 1, 1}, 1, 3000);
+        SixVertexGlauber<TestSpace>(TestSpace(), SixVertexBoundary::domain_wall(1000), {1, 1, 1}, 1,
+                                    3000);
       },
       {"32-bit"});
   // Heights beyond the int16 arrays.
   expect_error<std::invalid_argument>(
       [] {
-        SixVertexGlauber<>(SixVertexBoundary::from_steps(2, 2, "++--++--", 40000), {1, 1, 1}, 1);
+        SixVertexGlauber<TestSpace>(
+            TestSpace(), SixVertexBoundary::from_steps(2, 2, "++--++--", 40000), {1, 1, 1}, 1);
       },
       {"40002", "int16"});
 }

@@ -3,7 +3,7 @@
 // slab are the class's vertices in it (six-vertex colour classes: their faces in the owned
 // rows), bad splits are refused naming the sizes; and several
 // "ranks" simulated in one process (slab_simulation.hpp: slab kernels plus halo copies)
-// reproduce the one-rank GlauberSampler bit for bit.
+// reproduce the one-rank GlauberSampler bit for bit, on each backend of the build (TestSpace).
 #include <gtest/gtest.h>
 
 #include <Kokkos_Core.hpp>
@@ -15,11 +15,11 @@
 #include "portamc/tilings/detail/distributed_glauber.hpp"
 #include "portamc/tilings/detail/distributed_six_vertex.hpp"
 #include "slab_simulation.hpp"
+#include "test_space.hpp"
 
 namespace {
 
 using namespace portamc::tilings;
-using HostSpace = Kokkos::DefaultHostExecutionSpace;
 
 TEST(SlabDecomposition, SlabsCoverTheRowsWithOneHaloRowEachSide) {
   for (const int rows : {1, 2, 5, 16, 17}) {
@@ -131,8 +131,9 @@ template <class Model>
 void expect_simulated_slabs_match(const typename Model::Domain& domain,
                                   const typename Model::Weights& weights, UpdateRule rule,
                                   int ranks) {
-  GlauberSampler<Model, HostSpace> one(domain, weights, 21, Start::maximal, rule);
-  portamc::tilings::testing::SlabSimulation<Model> many(domain, weights, 21, ranks, rule);
+  GlauberSampler<Model, TestSpace> one(TestSpace(), domain, weights, 21, Start::maximal, rule);
+  portamc::tilings::testing::SlabSimulation<Model, TestSpace> many(TestSpace(), domain, weights, 21,
+                                                                   ranks, rule);
   const auto start = Model::bytes(one.tiling());
   for (const std::uint64_t n : {1, 3, 30, 150}) {
     one.run_steps(n);

@@ -20,6 +20,7 @@
 #include "portamc/tilings/detail/lozenge_glauber.hpp"
 #include "portamc/tilings/domino_enumeration.hpp"
 #include "portamc/tilings/lozenge_enumeration.hpp"
+#include "test_space.hpp"
 
 namespace {
 
@@ -54,8 +55,8 @@ TEST(TilingCftpObservables, AztecVerticalCountIsBinomial) {
   const int samples = 1500;
   for (int n = 4; n <= 6; ++n) {
     const int m = n * (n + 1) / 2;
-    DominoGlauber<> sampler(SquareDomain::aztec_diamond(n),
-                            DominoWeights::vertical_horizontal(std::sqrt(x)), 1);
+    DominoGlauber<TestSpace> sampler(TestSpace(), SquareDomain::aztec_diamond(n),
+                                     DominoWeights::vertical_horizontal(std::sqrt(x)), 1);
     std::vector<std::uint64_t> counts(m + 1, 0);
     for (int s = 0; s < samples; ++s) {
       const int v = vertical_dominoes(sampler.exact_sample(100000 * n + s).tiling);
@@ -92,7 +93,7 @@ Moments moments(const std::vector<double>& v) {
 
 std::vector<double> cftp_volumes(const TriangularDomain& hex, double q, int samples,
                                  std::uint64_t seed) {
-  LozengeGlauber<> sampler(hex, LozengeWeights{q}, 1);
+  LozengeGlauber<TestSpace> sampler(TestSpace(), hex, LozengeWeights{q}, 1);
   const LozengeHeights low = minimal_heights(hex);
   std::vector<double> volumes;
   for (int s = 0; s < samples; ++s) {

@@ -17,6 +17,7 @@
 #include "portamc/tilings/detail/lozenge_glauber.hpp"
 #include "portamc/tilings/domino_enumeration.hpp"
 #include "portamc/tilings/lozenge_enumeration.hpp"
+#include "test_space.hpp"
 
 namespace {
 
@@ -48,7 +49,7 @@ void expect_domino_law(const SquareDomain& domain, const DominoWeights& weights,
                        const TileSchedule& schedule = {}) {
   const std::vector<DominoTiling> tilings = list_domino_tilings(domain, 1000);
   const std::vector<double> p = portamc::tilings::testing::domino_law(tilings, weights);
-  DominoGlauber<> sampler(domain, weights, 1);
+  DominoGlauber<TestSpace> sampler(TestSpace(), domain, weights, 1);
   sampler.set_class_order(order);
   sampler.set_schedule(schedule);
   const auto counts = cftp_counts(
@@ -69,7 +70,7 @@ void expect_lozenge_law(const TriangularDomain& domain, double q, int samples, s
     z += p.back();
   }
   for (double& x : p) x /= z;
-  LozengeGlauber<> sampler(domain, LozengeWeights{q}, 1);
+  LozengeGlauber<TestSpace> sampler(TestSpace(), domain, LozengeWeights{q}, 1);
   sampler.set_class_order(order);
   const auto counts = cftp_counts(
       sampler, tilings, [](const LozengeTiling& t) { return t.partners(); }, samples, seed);
@@ -132,7 +133,8 @@ TEST(TilingExactLaws, ForwardChainsOfBothRulesReachTheWeightedLaw) {
   for (UpdateRule rule : {UpdateRule::heat_bath, UpdateRule::metropolis}) {
     std::vector<std::uint64_t> counts(tilings.size(), 0);
     for (std::uint64_t seed = 1; seed <= 1500; ++seed) {
-      LozengeGlauber<> chain(hex, LozengeWeights{q}, seed, Start::maximal, rule);
+      LozengeGlauber<TestSpace> chain(TestSpace(), hex, LozengeWeights{q}, seed, Start::maximal,
+                                      rule);
       chain.run_sweeps(150);
       ++counts[index.at(chain.tiling().partners())];
     }
@@ -146,7 +148,7 @@ TEST(TilingExactLaws, ChiSquareRejectsAWrongLaw) {
   // The statistic has power: samples of the q = 1.7 law tested against the uniform law fail.
   const TriangularDomain hex = TriangularDomain::hexagon(2, 2, 2);
   const std::vector<LozengeTiling> tilings = list_lozenge_tilings(hex, 1000);
-  LozengeGlauber<> sampler(hex, LozengeWeights{1.7}, 1);
+  LozengeGlauber<TestSpace> sampler(TestSpace(), hex, LozengeWeights{1.7}, 1);
   const auto counts = cftp_counts(
       sampler, tilings, [](const LozengeTiling& t) { return t.partners(); }, 2000, 7000);
   const std::vector<double> uniform(tilings.size(), 1.0 / static_cast<double>(tilings.size()));

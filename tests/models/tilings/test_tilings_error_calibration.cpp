@@ -25,10 +25,12 @@
 #include <string>
 #include <vector>
 
+#include "portamc/backends.hpp"
 #include "portamc/config.hpp"
 #include "portamc/error_calibration.hpp"
 #include "portamc/tilings/run.hpp"
 #include "portamc/tilings/run_output.hpp"
+#include "test_space.hpp"
 #include "tilings/keys.hpp"  // apps/: portamc-tilings' keys
 
 namespace {
@@ -38,12 +40,15 @@ namespace stats = portamc::stats;
 
 constexpr double kExactVolume = 3 * 3 * 3 / 2.0;
 
-// A run configured as the app would be, from YAML.
+// A run configured as the app would be, from YAML, on this file's backend (TestSpace).
 RunResults run(const std::string& yaml) {
   const auto keys = portamc::tilings_bindings();
   const auto config = portamc::config::load_string(keys.schema(), yaml, "test.yaml");
-  const PreparedRun prepared = prepare_run(keys.parameters(config));
-  return run_sampling(prepared, [](double, const std::string&) { return true; });
+  const std::string backend = portamc::backend_name<TestSpace>();
+  const PreparedRun prepared = prepare_run(keys.parameters(config), backend);
+  return run_sampling(
+      prepared, [](double, const std::string&) { return true; }, portamc::parallel::Communicator(),
+      backend);
 }
 
 std::string hexagon(const std::string& mode, std::uint64_t seed) {

@@ -72,7 +72,8 @@ struct RunParameters {
 /// The domain, boundary and weights of a run, built and checked before any sampling.
 /// Throws std::invalid_argument (a bad input) for an unreadable or malformed mask/boundary
 /// file, a domain without tilings (Thurston's reason: where it fails), bad weights, coupling
-/// from the past for a non-monotone chain, or a size that does not fit the device.
+/// from the past for a non-monotone chain, or a size that does not fit the memory of the
+/// backend that will run it.
 struct PreparedRun {
   RunParameters parameters;
   std::optional<SquareDomain> square;
@@ -86,6 +87,9 @@ struct PreparedRun {
   SixVertexWeights six_vertex_weights;
   RectTriangleWeights rect_triangle_weights;
 };
+/// Sizes are checked against the memory of `backend` (a name of portamc/backends.hpp, e.g.
+/// "cuda"); without it, of the default execution space's.
+PreparedRun prepare_run(const RunParameters& parameters, const std::string& backend);
 PreparedRun prepare_run(const RunParameters& parameters);
 
 /// A 2-D array in row-major order.
@@ -110,8 +114,9 @@ struct RunResults {
   double seconds = 0;
 };
 
-/// Runs the sampler; `progress(fraction, status)` is called between samples and may return
-/// false to stop early (the results then hold the samples taken so far).
+/// Runs the sampler on the default execution space; `progress(fraction, status)` is called
+/// between samples and may return false to stop early (the results then hold the samples taken
+/// so far).
 RunResults run_sampling(const PreparedRun& run,
                         const std::function<bool(double, const std::string&)>& progress);
 
@@ -132,5 +137,11 @@ void check_ranks(const PreparedRun& run, int ranks);
 RunResults run_sampling(const PreparedRun& run,
                         const std::function<bool(double, const std::string&)>& progress,
                         const parallel::Communicator& comm);
+/// The same on the backend called `backend` (portamc/backends.hpp: "serial", "openmp",
+/// "cuda", ...; std::invalid_argument naming the enabled ones for a backend the build lacks).
+/// The samples do not depend on the backend: they are bitwise the same on every one.
+RunResults run_sampling(const PreparedRun& run,
+                        const std::function<bool(double, const std::string&)>& progress,
+                        const parallel::Communicator& comm, const std::string& backend);
 
 }  // namespace portamc::tilings

@@ -57,8 +57,12 @@ std::string sampling_fingerprint(const PreparedRun& run);
 
 class SamplingRun {
  public:
-  /// Collective. Builds the sampler of `run` over the ranks of `comm` (check_ranks first).
-  SamplingRun(const PreparedRun& run, const parallel::Communicator& comm);
+  /// Collective. Builds the sampler of `run` over the ranks of `comm` (check_ranks first); its
+  /// kernels run on the execution space instance `space` (any backend of the build, e.g.
+  /// Kokkos::Serial(); instantiated in sampling_run.cpp via PORTAMC_FOR_EACH_SPACE). To pick
+  /// the backend by name: portamc::with_backend(name, [&](auto space) {...}).
+  template <class Space>
+  SamplingRun(const Space& space, const PreparedRun& run, const parallel::Communicator& comm);
   ~SamplingRun();
   SamplingRun(const SamplingRun&) = delete;
   SamplingRun& operator=(const SamplingRun&) = delete;

@@ -169,17 +169,18 @@ struct Shuffle {
 
 /// Domino shuffling of AD(n) on one Kokkos execution space. Construction computes the creation
 /// table on the host and allocates 2 (n+1)^2 bytes of cell state; each run() is n kernels.
-template <class Space = Kokkos::DefaultExecutionSpace>
+template <class Space>
 class AztecShuffler {
  public:
   using Cells = Kokkos::View<std::uint8_t*, Space>;
 
   /// Throws std::invalid_argument as aztec_creation_table does, or when the state does not fit
-  /// in the device's memory.
-  explicit AztecShuffler(int n, const DominoWeights& weights = DominoWeights::uniform())
-      : table_(aztec_creation_table(n, weights)), n_(n) {
+  /// in the memory of `space` (where all kernels run).
+  explicit AztecShuffler(const Space& space, int n,
+                         const DominoWeights& weights = DominoWeights::uniform())
+      : space_(space), table_(aztec_creation_table(n, weights)), n_(n) {
     const std::size_t cells = static_cast<std::size_t>(n + 1) * static_cast<std::size_t>(n + 1);
-    require_device_memory(2 * cells + table_.thresholds.size() * sizeof(std::uint64_t),
+    require_memory<Space>(2 * cells + table_.thresholds.size() * sizeof(std::uint64_t),
                           "Aztec diamond shuffling of order " + std::to_string(n));
     buffers_[0] = Cells("portamc::tilings::aztec_cells_even", cells);
     buffers_[1] = Cells("portamc::tilings::aztec_cells_odd", cells);
@@ -191,6 +192,7 @@ class AztecShuffler {
     thresholds_ = t;
   }
 
+  const Space& space() const { return space_; }
   int order() const { return n_; }
   const AztecCreationTable& creation_table() const { return table_; }
 
@@ -203,7 +205,7 @@ class AztecShuffler {
     // Ping-pong: level k reads buffer (k - 1) % 2 and writes k % 2. Level 1 reads only zeros.
     for (int k = 1; k <= n_; ++k) {
       Kokkos::parallel_for(
-          "portamc::tilings::aztec_shuffle", Policy(0, k * k),
+          "portamc::tilings::aztec_shuffle", Policy(space_, 0, k * k),
           aztec_kernels::Shuffle<Space>{buffers_[(k - 1) % 2], buffers_[k % 2], thresholds_,
                                         FastDivisor(static_cast<std::uint32_t>(k)), period, n_ + 1,
                                         k, seed});
@@ -232,6 +234,7 @@ class AztecShuffler {
   }
 
  private:
+  Space space_;
   AztecCreationTable table_;
   int n_;
   Cells buffers_[2];

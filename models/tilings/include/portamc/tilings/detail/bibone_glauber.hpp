@@ -30,7 +30,7 @@
 
 namespace portamc::tilings {
 
-template <class Space = Kokkos::DefaultExecutionSpace>
+template <class Space>
 class BiboneGlauber {
  public:
   using State = Kokkos::View<std::uint8_t*, Space>;
@@ -38,13 +38,14 @@ class BiboneGlauber {
   /// Starts from the matching that bibone_initial_matching finds (throws
   /// std::invalid_argument with the reason if the region is not tileable). `colouring`: how the
   /// colour classes are found (move_colouring.hpp).
-  BiboneGlauber(const BiboneDomain& domain, std::uint64_t seed,
+  /// All kernels run on `space` (an instance of Space).
+  BiboneGlauber(const Space& space, const BiboneDomain& domain, std::uint64_t seed,
                 MoveColouring colouring = default_move_colouring)
-      : BiboneGlauber(domain, seed, bibone_initial_matching(domain), colouring) {}
+      : BiboneGlauber(space, domain, seed, bibone_initial_matching(domain), colouring) {}
   /// Starts from a given matching (validated).
-  BiboneGlauber(const BiboneDomain& domain, std::uint64_t seed, const BiboneMatching& initial,
-                MoveColouring colouring = default_move_colouring)
-      : domain_(domain), moves_(bibone_move_set(domain, colouring)), seed_(seed) {
+  BiboneGlauber(const Space& space, const BiboneDomain& domain, std::uint64_t seed,
+                const BiboneMatching& initial, MoveColouring colouring = default_move_colouring)
+      : space_(space), domain_(domain), moves_(bibone_move_set(domain, colouring)), seed_(seed) {
     if (moves_.anchors.size() >
             static_cast<std::size_t>(std::numeric_limits<std::int32_t>::max()) ||
         static_cast<std::int64_t>(domain.box_sites()) * 6 >
@@ -61,6 +62,7 @@ class BiboneGlauber {
     set_matching(initial);
   }
 
+  const Space& space() const { return space_; }
   const BiboneDomain& domain() const { return domain_; }
   const BiboneMoveSet& move_set() const { return moves_; }
   std::uint64_t seed() const { return seed_; }
@@ -106,9 +108,9 @@ class BiboneGlauber {
           static_cast<std::uint64_t>(family) * static_cast<std::uint64_t>(moves_.box_sites),
           seed_,
           t};
-      Kokkos::parallel_for("portamc::tilings::bibone_glauber_step",
-                           Kokkos::RangePolicy<Space, Kokkos::IndexType<std::int32_t>>(0, count),
-                           kernel);
+      Kokkos::parallel_for(
+          "portamc::tilings::bibone_glauber_step",
+          Kokkos::RangePolicy<Space, Kokkos::IndexType<std::int32_t>>(space_, 0, count), kernel);
       attempts += static_cast<std::uint64_t>(count);
     }
     return attempts;
@@ -127,6 +129,7 @@ class BiboneGlauber {
   }
 
  private:
+  Space space_;
   BiboneDomain domain_;
   BiboneMoveSet moves_;
   std::uint64_t seed_;

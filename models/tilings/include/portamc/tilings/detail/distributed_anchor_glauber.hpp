@@ -147,7 +147,7 @@ struct BiboneSlabModel {
     }
   }
   template <class Space>
-  void launch(const Kokkos::View<std::uint8_t*, Space>& state,
+  void launch(const Space& space, const Kokkos::View<std::uint8_t*, Space>& state,
               const Kokkos::View<const std::int32_t*, Space>& anchors, std::int32_t first,
               std::int32_t count, int family, int first_row, std::uint64_t seed,
               std::uint64_t t) const {
@@ -160,9 +160,9 @@ struct BiboneSlabModel {
             static_cast<std::uint64_t>(anchor_shift(first_row)),
         seed,
         t};
-    Kokkos::parallel_for("portamc::tilings::bibone_slab_step",
-                         Kokkos::RangePolicy<Space, Kokkos::IndexType<std::int32_t>>(0, count),
-                         kernel);
+    Kokkos::parallel_for(
+        "portamc::tilings::bibone_slab_step",
+        Kokkos::RangePolicy<Space, Kokkos::IndexType<std::int32_t>>(space, 0, count), kernel);
   }
 };
 
@@ -194,7 +194,7 @@ struct RectTriangleSlabModel {
     }
   }
   template <class Space>
-  void launch(const Kokkos::View<std::uint8_t*, Space>& state,
+  void launch(const Space& space, const Kokkos::View<std::uint8_t*, Space>& state,
               const Kokkos::View<const std::int32_t*, Space>& anchors, std::int32_t first,
               std::int32_t count, int family, int first_row, std::uint64_t seed,
               std::uint64_t t) const {
@@ -207,24 +207,26 @@ struct RectTriangleSlabModel {
                                               static_cast<std::uint64_t>(anchor_shift(first_row)),
                                           seed,
                                           t};
-    Kokkos::parallel_for("portamc::tilings::rect_triangle_slab_step",
-                         Kokkos::RangePolicy<Space, Kokkos::IndexType<std::int32_t>>(0, count),
-                         kernel);
+    Kokkos::parallel_for(
+        "portamc::tilings::rect_triangle_slab_step",
+        Kokkos::RangePolicy<Space, Kokkos::IndexType<std::int32_t>>(space, 0, count), kernel);
   }
 };
 
 /// The chain of `SlabModel` on this rank's slab. Collective construction and steps.
-template <class SlabModel, class Space = Kokkos::DefaultExecutionSpace>
+template <class SlabModel, class Space>
 class DistributedAnchorGlauber {
  public:
   using State = Kokkos::View<std::uint8_t*, Space>;
 
   /// `initial`: the valid start state of the whole domain (the same bytes on every rank).
   /// Throws std::invalid_argument, on every rank alike, naming the sizes when the ranks
-  /// cannot split the rows (fewer than h rows per rank).
-  DistributedAnchorGlauber(SlabModel model, std::uint64_t seed, const parallel::Communicator& comm,
+  /// cannot split the rows (fewer than h rows per rank). All kernels run on `space`.
+  DistributedAnchorGlauber(const Space& space, SlabModel model, std::uint64_t seed,
+                           const parallel::Communicator& comm,
                            const std::vector<std::uint8_t>& initial, const std::string& what)
-      : model_(std::move(model)),
+      : space_(space),
+        model_(std::move(model)),
         seed_(seed),
         comm_(comm),
         slab_(row_slab(model_.rows(), model_.row_length(), comm.rank(), comm.size(), what,
@@ -253,6 +255,7 @@ class DistributedAnchorGlauber {
     halo_ = RowHaloExchange<typename Space::memory_space>(comm_, slab_);
   }
 
+  const Space& space() const { return space_; }
   const RowSlab& slab() const { return slab_; }
   const SlabModel& model() const { return model_; }
   std::uint64_t steps_done() const { return steps_done_; }
@@ -294,7 +297,7 @@ class DistributedAnchorGlauber {
       const std::int32_t first = pair_offset_[static_cast<std::size_t>(p)];
       const std::int32_t count = pair_offset_[static_cast<std::size_t>(p) + 1] - first;
       if (count > 0)
-        model_.template launch<Space>(state_, anchors_, first, count,
+        model_.template launch<Space>(space_, state_, anchors_, first, count,
                                       model_.moves.pair_family[static_cast<std::size_t>(p)],
                                       slab_.local_begin, seed_, t);
       if (comm_.size() > 1) {
@@ -327,6 +330,7 @@ class DistributedAnchorGlauber {
   }
 
  private:
+  Space space_;
   SlabModel model_;
   std::uint64_t seed_;
   ClassOrder class_order_ = ClassOrder::random;
@@ -342,15 +346,15 @@ class DistributedAnchorGlauber {
 };
 
 /// Bibone tilings over the ranks (BiboneGlauber's chain). Starts from a valid matching.
-template <class Space = Kokkos::DefaultExecutionSpace>
+template <class Space>
 class DistributedBiboneGlauber : public DistributedAnchorGlauber<BiboneSlabModel, Space> {
  public:
-  DistributedBiboneGlauber(const BiboneDomain& domain, std::uint64_t seed,
+  DistributedBiboneGlauber(const Space& space, const BiboneDomain& domain, std::uint64_t seed,
                            const parallel::Communicator& comm, const BiboneMatching& initial,
                            const std::string& what = "bibone tiling",
                            MoveColouring colouring = default_move_colouring)
-      : DistributedAnchorGlauber<BiboneSlabModel, Space>(BiboneSlabModel(domain, colouring), seed,
-                                                         comm, checked(domain, initial), what),
+      : DistributedAnchorGlauber<BiboneSlabModel, Space>(
+            space, BiboneSlabModel(domain, colouring), seed, comm, checked(domain, initial), what),
         domain_(domain) {}
   /// Collective: the whole matching on every rank.
   BiboneMatching matching() const { return BiboneMatching(this->bytes()); }
@@ -364,18 +368,19 @@ class DistributedBiboneGlauber : public DistributedAnchorGlauber<BiboneSlabModel
 };
 
 /// Weighted rectangle-triangle tilings over the ranks (RectTriangleGlauber's chain).
-template <class Space = Kokkos::DefaultExecutionSpace>
+template <class Space>
 class DistributedRectTriangleGlauber
     : public DistributedAnchorGlauber<RectTriangleSlabModel, Space> {
  public:
-  DistributedRectTriangleGlauber(const TriangularDomain& domain, const RectTriangleWeights& weights,
-                                 std::uint64_t seed, const parallel::Communicator& comm,
+  DistributedRectTriangleGlauber(const Space& space, const TriangularDomain& domain,
+                                 const RectTriangleWeights& weights, std::uint64_t seed,
+                                 const parallel::Communicator& comm,
                                  const RectTriangleTiling& initial,
                                  const std::string& what = "rect_triangle tiling",
                                  MoveColouring colouring = default_move_colouring)
       : DistributedAnchorGlauber<RectTriangleSlabModel, Space>(
-            RectTriangleSlabModel(domain, weights, colouring), seed, comm, checked(domain, initial),
-            what),
+            space, RectTriangleSlabModel(domain, weights, colouring), seed, comm,
+            checked(domain, initial), what),
         width_(domain.width()),
         height_(domain.height()) {}
   /// Collective: the whole tiling on every rank.

@@ -60,7 +60,7 @@ RowSlab model_slab(const typename Model::Domain& domain, int rank, int ranks) {
                   ranks, Model::name);
 }
 
-template <class Model, class Space = Kokkos::DefaultExecutionSpace>
+template <class Model, class Space>
 class DistributedGlauber {
  public:
   using Domain = typename Model::Domain;
@@ -72,20 +72,22 @@ class DistributedGlauber {
 
   /// Collective. Starts from the maximal or minimal tiling (throws std::invalid_argument for
   /// an untileable domain or a decomposition the ranks cannot make, on every rank alike).
-  DistributedGlauber(const Domain& domain, const Weights& weights, std::uint64_t seed,
-                     const parallel::Communicator& comm, Start start = Start::maximal,
-                     UpdateRule rule = UpdateRule::heat_bath)
-      : DistributedGlauber(domain, weights, seed, comm, rule, nullptr) {
+  /// All kernels run on `space`.
+  DistributedGlauber(const Space& space, const Domain& domain, const Weights& weights,
+                     std::uint64_t seed, const parallel::Communicator& comm,
+                     Start start = Start::maximal, UpdateRule rule = UpdateRule::heat_bath)
+      : DistributedGlauber(space, domain, weights, seed, comm, rule, nullptr) {
     set_tiling(start == Start::maximal ? Model::maximal(domain_) : Model::minimal(domain_));
   }
   /// Collective. Starts from a valid tiling of the whole domain (the same on every rank).
-  DistributedGlauber(const Domain& domain, const Weights& weights, std::uint64_t seed,
-                     const parallel::Communicator& comm, const Tiling& initial,
+  DistributedGlauber(const Space& space, const Domain& domain, const Weights& weights,
+                     std::uint64_t seed, const parallel::Communicator& comm, const Tiling& initial,
                      UpdateRule rule = UpdateRule::heat_bath)
-      : DistributedGlauber(domain, weights, seed, comm, rule, nullptr) {
+      : DistributedGlauber(space, domain, weights, seed, comm, rule, nullptr) {
     set_tiling(initial);
   }
 
+  const Space& space() const { return space_; }
   const RowSlab& slab() const { return slab_; }
   const Domain& domain() const { return domain_; }
   std::uint64_t steps_done() const { return steps_done_; }
@@ -128,7 +130,7 @@ class DistributedGlauber {
       if (runs.vertices > 0) {
         Kokkos::parallel_for(
             "portamc::tilings::slab_glauber_step",
-            Kokkos::RangePolicy<Space, Kokkos::IndexType<std::int32_t>>(0, runs.vertices),
+            Kokkos::RangePolicy<Space, Kokkos::IndexType<std::int32_t>>(space_, 0, runs.vertices),
             Kernel{state_, runs, thresholds_, geometry_, seed_, t, slab_.local_begin});
       }
       // Every rank knows the global class size: an empty class wrote nothing anywhere, any
@@ -168,13 +170,16 @@ class DistributedGlauber {
   TypeDensities densities_on_root() const { return counts_.on_root(slab_, tile_types, comm_); }
 
  private:
-  DistributedGlauber(const Domain& domain, const Weights& weights, std::uint64_t seed,
-                     const parallel::Communicator& comm, UpdateRule rule, std::nullptr_t)
-      : domain_(domain),
+  DistributedGlauber(const Space& space, const Domain& domain, const Weights& weights,
+                     std::uint64_t seed, const parallel::Communicator& comm, UpdateRule rule,
+                     std::nullptr_t)
+      : space_(space),
+        domain_(domain),
         seed_(seed),
         comm_(comm),
         geometry_(Model::geometry(domain, weights)),
-        slab_(model_slab<Model>(domain, comm.rank(), comm.size())) {
+        slab_(model_slab<Model>(domain, comm.rank(), comm.size())),
+        counts_(space) {
     if (slab_.local_cells() > std::numeric_limits<std::int32_t>::max()) {
       throw std::invalid_argument(std::string(Model::name) + ": a slab of " +
                                   std::to_string(slab_.local_cells()) +
@@ -184,7 +189,7 @@ class DistributedGlauber {
     // The whole domain's runs (host; their 32-bit offsets bound a class to 2^31 - 1 vertices
     // as on one rank), restricted to the slab below.
     const auto host_runs = Model::vertex_runs(domain_);
-    require_device_memory(static_cast<std::size_t>(slab_.local_cells()),
+    require_memory<Space>(static_cast<std::size_t>(slab_.local_cells()),
                           std::string(Model::name) + " slab of the distributed chain");
     state_ = State("portamc::tilings::slab_state", static_cast<std::size_t>(slab_.local_cells()));
     for (int c = 0; c < classes; ++c) {
@@ -203,6 +208,7 @@ class DistributedGlauber {
 
   std::int64_t own_offset() const { return slab_.local_offset(slab_.own_begin); }
 
+  Space space_;
   Domain domain_;
   std::uint64_t seed_;
   ClassOrder class_order_ = ClassOrder::random;

@@ -81,18 +81,19 @@ struct SixVertexSlabStep {
   }
 };
 
-template <class ExecutionSpace = Kokkos::DefaultExecutionSpace>
+template <class ExecutionSpace>
 class DistributedSixVertexGlauber {
  public:
   using memory_space = typename ExecutionSpace::memory_space;
   using HeightView = Kokkos::View<six_vertex_height*, memory_space>;
 
   /// Collective. Throws std::invalid_argument (on every rank alike) for bad weights, heights
-  /// beyond int16, or fewer face rows than ranks.
-  DistributedSixVertexGlauber(const SixVertexBoundary& boundary, const SixVertexWeights& weights,
-                              std::uint64_t seed, const SixVertexHeights& initial,
-                              const parallel::Communicator& comm)
-      : boundary_(boundary),
+  /// beyond int16, or fewer face rows than ranks. All kernels run on `space`.
+  DistributedSixVertexGlauber(const ExecutionSpace& space, const SixVertexBoundary& boundary,
+                              const SixVertexWeights& weights, std::uint64_t seed,
+                              const SixVertexHeights& initial, const parallel::Communicator& comm)
+      : space_(space),
+        boundary_(boundary),
         table_(heat_bath_thresholds(weights)),
         seed_(seed),
         comm_(comm),
@@ -108,14 +109,16 @@ class DistributedSixVertexGlauber {
       classes_.push_back(restrict_class(c, slab_.own_begin, slab_.own_end));
       class_sizes_.push_back(c.size);
     }
-    require_device_memory(static_cast<std::size_t>(slab_.local_cells()) * sizeof(six_vertex_height),
-                          "six-vertex slab of the distributed chain");
+    require_memory<ExecutionSpace>(
+        static_cast<std::size_t>(slab_.local_cells()) * sizeof(six_vertex_height),
+        "six-vertex slab of the distributed chain");
     heights_ = HeightView("portamc::tilings::six_vertex_slab",
                           static_cast<std::size_t>(slab_.local_cells()));
     set_state(initial);
     halo_ = RowHaloExchange<memory_space, six_vertex_height>(comm_, slab_);
   }
 
+  const ExecutionSpace& space() const { return space_; }
   const RowSlab& slab() const { return slab_; }
   int class_count() const { return static_cast<int>(classes_.size()); }
   std::uint64_t step_count() const { return steps_; }
@@ -149,7 +152,7 @@ class DistributedSixVertexGlauber {
       const SixVertexColourClass& colour = classes_[static_cast<std::size_t>(c)];
       if (colour.size > 0) {
         Kokkos::parallel_for(
-            "portamc::tilings::six_vertex_slab_heat_bath", Policy(0, colour.size),
+            "portamc::tilings::six_vertex_slab_heat_bath", Policy(space_, 0, colour.size),
             SixVertexSlabStep<memory_space>{heights_, table_, colour, boundary_.face_cols(),
                                             slab_.local_begin, seed_, t});
       }
@@ -172,6 +175,7 @@ class DistributedSixVertexGlauber {
   }
 
  private:
+  ExecutionSpace space_;
   SixVertexBoundary boundary_;
   HeatBathTable table_;
   std::uint64_t seed_;

@@ -71,7 +71,7 @@ inline RowSlab tiled_domino_slab(int rows, int cols, int tile_rows, int rank, in
   return s;
 }
 
-template <class Space = Kokkos::DefaultExecutionSpace>
+template <class Space>
 class DistributedTiledDomino {
  public:
   using Model = DominoModel;
@@ -82,22 +82,24 @@ class DistributedTiledDomino {
   /// Collective. Starts from the maximal or minimal tiling. Throws std::invalid_argument (on
   /// every rank alike) for an untileable domain, a bad schedule (as
   /// GlauberSampler::set_schedule) or slabs thinner than schedule.tile_rows.
-  DistributedTiledDomino(const SquareDomain& domain, const DominoWeights& weights,
-                         std::uint64_t seed, const TileSchedule& schedule,
-                         const parallel::Communicator& comm, Start start = Start::maximal,
-                         UpdateRule rule = UpdateRule::heat_bath)
-      : DistributedTiledDomino(domain, weights, seed, schedule, comm, rule, nullptr) {
+  /// All kernels run on `space`.
+  DistributedTiledDomino(const Space& space, const SquareDomain& domain,
+                         const DominoWeights& weights, std::uint64_t seed,
+                         const TileSchedule& schedule, const parallel::Communicator& comm,
+                         Start start = Start::maximal, UpdateRule rule = UpdateRule::heat_bath)
+      : DistributedTiledDomino(space, domain, weights, seed, schedule, comm, rule, nullptr) {
     set_tiling(start == Start::maximal ? Model::maximal(domain_) : Model::minimal(domain_));
   }
   /// Collective. Starts from a valid tiling of the whole domain (the same on every rank).
-  DistributedTiledDomino(const SquareDomain& domain, const DominoWeights& weights,
-                         std::uint64_t seed, const TileSchedule& schedule,
-                         const parallel::Communicator& comm, const DominoTiling& initial,
-                         UpdateRule rule = UpdateRule::heat_bath)
-      : DistributedTiledDomino(domain, weights, seed, schedule, comm, rule, nullptr) {
+  DistributedTiledDomino(const Space& space, const SquareDomain& domain,
+                         const DominoWeights& weights, std::uint64_t seed,
+                         const TileSchedule& schedule, const parallel::Communicator& comm,
+                         const DominoTiling& initial, UpdateRule rule = UpdateRule::heat_bath)
+      : DistributedTiledDomino(space, domain, weights, seed, schedule, comm, rule, nullptr) {
     set_tiling(initial);
   }
 
+  const Space& space() const { return space_; }
   const RowSlab& slab() const { return slab_; }
   const SquareDomain& domain() const { return domain_; }
   const TileSchedule& schedule() const { return schedule_; }
@@ -157,7 +159,7 @@ class DistributedTiledDomino {
     const int team = Kokkos::SpaceAccessibility<Space, Kokkos::HostSpace>::accessible ? 1 : 256;
     const int league = (band_end - band_begin) * l.tiles_across;
     if (league > 0) {
-      Kokkos::TeamPolicy<Space> policy(league, team);
+      Kokkos::TeamPolicy<Space> policy(space_, league, team);
       Kokkos::parallel_for("portamc::tilings::slab_tiled_glauber_steps",
                            policy.set_scratch_size(0, Kokkos::PerTeam(Kernel::scratch_bytes(l))),
                            Kernel{state_, state_, thresholds_, geometry_, l, seed_});
@@ -190,16 +192,19 @@ class DistributedTiledDomino {
   TypeDensities densities_on_root() const { return counts_.on_root(slab_, tile_types, comm_); }
 
  private:
-  DistributedTiledDomino(const SquareDomain& domain, const DominoWeights& weights,
-                         std::uint64_t seed, const TileSchedule& schedule,
-                         const parallel::Communicator& comm, UpdateRule rule, std::nullptr_t)
-      : domain_(domain),
+  DistributedTiledDomino(const Space& space, const SquareDomain& domain,
+                         const DominoWeights& weights, std::uint64_t seed,
+                         const TileSchedule& schedule, const parallel::Communicator& comm,
+                         UpdateRule rule, std::nullptr_t)
+      : space_(space),
+        domain_(domain),
         seed_(seed),
         schedule_(checked(schedule)),
         comm_(comm),
         geometry_(Model::geometry(domain, weights)),
         slab_(tiled_domino_slab(domain.rows(), domain.cols(), schedule.tile_rows, comm.rank(),
-                                comm.size(), Model::name)) {
+                                comm.size(), Model::name)),
+        counts_(space) {
     if (slab_.local_cells() > std::numeric_limits<std::int32_t>::max()) {
       throw std::invalid_argument("domino tiling: a slab of " +
                                   std::to_string(slab_.local_cells()) +
@@ -209,7 +214,7 @@ class DistributedTiledDomino {
     tile_attempts_ = TileAttemptCounter(Model::vertex_runs(domain_), classes, schedule_.tile_rows,
                                         schedule_.tile_cols);
     const std::vector<std::uint64_t> thresholds = Model::thresholds(weights, rule);
-    require_device_memory(static_cast<std::size_t>(slab_.local_cells()),
+    require_memory<Space>(static_cast<std::size_t>(slab_.local_cells()),
                           "domino slab of the distributed tiled chain");
     state_ =
         State("portamc::tilings::tiled_slab_state", static_cast<std::size_t>(slab_.local_cells()));
@@ -289,6 +294,7 @@ class DistributedTiledDomino {
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   }
 
+  Space space_;
   SquareDomain domain_;
   std::uint64_t seed_;
   TileSchedule schedule_;

@@ -63,7 +63,7 @@ struct DominoModel {
   static std::vector<int> heights(const Domain& domain, const Tiling& tiling);
 };
 
-template <class Space = Kokkos::DefaultExecutionSpace>
+template <class Space>
 using DominoGlauber = GlauberSampler<DominoModel, Space>;
 
 }  // namespace portamc::tilings

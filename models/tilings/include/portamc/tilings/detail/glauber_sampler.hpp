@@ -36,7 +36,7 @@
 
 namespace portamc::tilings {
 
-template <class Model, class Space = Kokkos::DefaultExecutionSpace>
+template <class Model, class Space>
 class GlauberSampler {
  public:
   using Domain = typename Model::Domain;
@@ -49,18 +49,21 @@ class GlauberSampler {
 
   /// Starts from the maximal or minimal tiling (Thurston; throws std::invalid_argument with its
   /// reason if the domain is not tileable).
-  GlauberSampler(const Domain& domain, const Weights& weights, std::uint64_t seed,
-                 Start start = Start::maximal, UpdateRule rule = UpdateRule::heat_bath)
-      : GlauberSampler(domain, weights, seed, rule, nullptr) {
+  /// All kernels run on `space` (an instance of Space).
+  GlauberSampler(const Space& space, const Domain& domain, const Weights& weights,
+                 std::uint64_t seed, Start start = Start::maximal,
+                 UpdateRule rule = UpdateRule::heat_bath)
+      : GlauberSampler(space, domain, weights, seed, rule, nullptr) {
     set_tiling(start == Start::maximal ? Model::maximal(domain_) : Model::minimal(domain_));
   }
   /// Starts from a given valid tiling (no extremal tilings are computed until CFTP needs them).
-  GlauberSampler(const Domain& domain, const Weights& weights, std::uint64_t seed,
-                 const Tiling& initial, UpdateRule rule = UpdateRule::heat_bath)
-      : GlauberSampler(domain, weights, seed, rule, nullptr) {
+  GlauberSampler(const Space& space, const Domain& domain, const Weights& weights,
+                 std::uint64_t seed, const Tiling& initial, UpdateRule rule = UpdateRule::heat_bath)
+      : GlauberSampler(space, domain, weights, seed, rule, nullptr) {
     set_tiling(initial);
   }
 
+  const Space& space() const { return space_; }
   const Domain& domain() const { return domain_; }
   UpdateRule rule() const { return rule_; }
   std::uint64_t seed() const { return seed_; }
@@ -159,7 +162,7 @@ class GlauberSampler {
   /// Adds the current state to the per-cell tile-type counts.
   void accumulate_densities() {
     if (counts_.extent(0) == 0) {
-      require_device_memory(cells_ * tile_types * sizeof(std::uint32_t),
+      require_memory<Space>(cells_ * tile_types * sizeof(std::uint32_t),
                             std::string(Model::name) + " tile-type counts");
       counts_ =
           Kokkos::View<std::uint32_t**, Space>("portamc::tilings::type_counts", cells_, tile_types);
@@ -302,9 +305,13 @@ class GlauberSampler {
   }
 
  private:
-  GlauberSampler(const Domain& domain, const Weights& weights, std::uint64_t seed, UpdateRule rule,
-                 std::nullptr_t)
-      : domain_(domain), rule_(rule), seed_(seed), geometry_(Model::geometry(domain, weights)) {
+  GlauberSampler(const Space& space, const Domain& domain, const Weights& weights,
+                 std::uint64_t seed, UpdateRule rule, std::nullptr_t)
+      : space_(space),
+        domain_(domain),
+        rule_(rule),
+        seed_(seed),
+        geometry_(Model::geometry(domain, weights)) {
     cells_ = Model::cell_count(domain_);
     if (cells_ > static_cast<std::size_t>(std::numeric_limits<std::int32_t>::max())) {
       throw std::invalid_argument(std::string(Model::name) + ": " + std::to_string(cells_) +
@@ -315,7 +322,7 @@ class GlauberSampler {
     // The state, CFTP's two chains and the two extremal tilings; runs and tables are small.
     std::size_t run_bytes = 0;
     for (const auto& r : host_runs) run_bytes += 4 * (3 * r.row.size() + 1 + r.hint.size());
-    require_device_memory(5 * cells_ + run_bytes, std::string(Model::name) + " sampler");
+    require_memory<Space>(5 * cells_ + run_bytes, std::string(Model::name) + " sampler");
     state_ = State("portamc::tilings::state", cells_);
     for (int c = 0; c < classes; ++c) {
       runs_[static_cast<std::size_t>(c)] =
@@ -331,9 +338,9 @@ class GlauberSampler {
     for (const std::uint64_t v : thresholds) fair_coin_ = fair_coin_ && v == half;
   }
 
-  static Kokkos::RangePolicy<Space, Kokkos::IndexType<std::int32_t>> policy(std::size_t n) {
+  Kokkos::RangePolicy<Space, Kokkos::IndexType<std::int32_t>> policy(std::size_t n) const {
     return Kokkos::RangePolicy<Space, Kokkos::IndexType<std::int32_t>>(
-        0, static_cast<std::int32_t>(n));
+        space_, 0, static_cast<std::int32_t>(n));
   }
 
   /// One step of the stream (seed, t) on upper (and lower when Coupled); returns attempts.
@@ -354,7 +361,7 @@ class GlauberSampler {
   void prepare_cftp() {
     ensure_extremal();
     if (upper_.extent(0) == 0) {
-      require_device_memory(2 * cells_, std::string(Model::name) + " CFTP chains");
+      require_memory<Space>(2 * cells_, std::string(Model::name) + " CFTP chains");
       upper_ = State("portamc::tilings::cftp_upper", cells_);
       lower_ = State("portamc::tilings::cftp_lower", cells_);
     }
@@ -408,10 +415,10 @@ class GlauberSampler {
 
   /// One team per tile with `scratch` bytes of team scratch; host backends run teams of one.
   template <class Kernel>
-  static void launch_teams(const char* label, int tiles, int device_team_size, std::size_t scratch,
-                           const Kernel& kernel) {
+  void launch_teams(const char* label, int tiles, int device_team_size, std::size_t scratch,
+                    const Kernel& kernel) const {
     constexpr bool host = Kokkos::SpaceAccessibility<Space, Kokkos::HostSpace>::accessible;
-    Kokkos::TeamPolicy<Space> policy(tiles, host ? 1 : device_team_size);
+    Kokkos::TeamPolicy<Space> policy(space_, tiles, host ? 1 : device_team_size);
     Kokkos::parallel_for(label, policy.set_scratch_size(0, Kokkos::PerTeam(scratch)), kernel);
   }
 
@@ -490,6 +497,7 @@ class GlauberSampler {
     return bytes;
   }
 
+  Space space_;
   Domain domain_;
   UpdateRule rule_;
   std::uint64_t seed_;

@@ -47,7 +47,7 @@ struct LozengeModel {
   static LozengeHeights heights(const Domain& domain, const Tiling& tiling);
 };
 
-template <class Space = Kokkos::DefaultExecutionSpace>
+template <class Space>
 using LozengeGlauber = GlauberSampler<LozengeModel, Space>;
 
 }  // namespace portamc::tilings

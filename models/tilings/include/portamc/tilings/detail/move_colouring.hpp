@@ -11,11 +11,12 @@
 //                   move_colouring_kokkos_kernels.hpp), so
 //                   irregular domains get no empty classes and the colouring adapts to the
 //                   boundary.
-// The colouring runs on Kokkos::DefaultHostExecutionSpace, so samplers on every backend get the
-// same classes (and the same chain: steps pick pairs by index). The VBD result depends only on
-// the graph: a vertex is coloured once all its neighbours of higher degree (equal degree:
-// higher index) are, with the smallest colour none of them has, so neither thread count nor
-// backend changes it (test_move_colouring checks host against the default execution space).
+// The colouring runs on the host memory space's execution space (Kokkos::HostSpace::
+// execution_space), so samplers on every backend get the same classes (and the same chain:
+// steps pick pairs by index). The VBD result depends only on the graph: a vertex is coloured
+// once all its neighbours of higher degree (equal degree: higher index) are, with the smallest
+// colour none of them has, so neither thread count nor backend changes it (test_move_colouring
+// checks every backend of the build against Serial).
 // Cost: greedy colours are not minimal on the regular interior; on large hexagons kokkos_kernels
 // gives about 69-70 bibone pairs (periodic: 50) and 28 rectangle-triangle pairs (periodic: 21),
 // i.e. more, smaller launches per sweep; small irregular domains get fewer pairs than periodic.

@@ -1,7 +1,7 @@
 #pragma once
 // The Kokkos Kernels call behind colour_conflict_graph (move_colouring.hpp), templated on the
-// execution space so a test can colour on the host and on the default execution space and
-// compare. Only move_colouring.cpp and tests include it (it pulls in Kokkos Kernels).
+// execution space so a test can colour on every backend of the build and compare. Only
+// move_colouring.cpp and tests include it (it pulls in Kokkos Kernels).
 //
 // Algorithm: COLORING_VBDBIT, the bit-array form of the deterministic vertex-based colouring
 // (VBD). Both forms visit the vertices in the same dependency order and give each the smallest
@@ -25,10 +25,13 @@
 
 namespace portamc::tilings {
 
-/// Colours (0-based) of g by Kokkos Kernels on `Space`; checked to be proper.
+/// Colours (0-based) of g by Kokkos Kernels on `space`; checked to be proper. Kokkos Kernels'
+/// graph_color (3.4 and 4.6) takes no execution space instance: it runs on Space's default
+/// instance, once the work queued on `space` is done (space.fence()).
 template <class Space>
-std::vector<int> kokkos_kernels_colours(const ConflictGraph& g) {
+std::vector<int> kokkos_kernels_colours(const Space& space, const ConflictGraph& g) {
 #ifdef PORTAMC_HAVE_KOKKOSKERNELS
+  space.fence();
   using Memory = typename Space::memory_space;
   using Handle = KokkosKernels::Experimental::KokkosKernelsHandle<std::size_t, int, double, Space,
                                                                   Memory, Memory>;
@@ -53,6 +56,7 @@ std::vector<int> kokkos_kernels_colours(const ConflictGraph& g) {
   check_colouring(g, out);
   return out;
 #else
+  (void)space;
   (void)g;
   require_available(MoveColouring::kokkos_kernels);
   return {};

@@ -32,7 +32,7 @@
 
 namespace portamc::tilings {
 
-template <class Space = Kokkos::DefaultExecutionSpace>
+template <class Space>
 class RectTriangleGlauber {
  public:
   using State = Kokkos::View<std::uint8_t*, Space>;
@@ -42,13 +42,18 @@ class RectTriangleGlauber {
   /// std::invalid_argument for weights that are not finite and positive and for a domain
   /// without an interior vertex (no move could ever apply). `colouring`: how the colour
   /// classes are found (move_colouring.hpp).
-  RectTriangleGlauber(const TriangularDomain& domain, const RectTriangleWeights& weights,
-                      std::uint64_t seed, MoveColouring colouring = default_move_colouring)
-      : RectTriangleGlauber(domain, weights, seed, checked_initial(domain, weights), colouring) {}
-  RectTriangleGlauber(const TriangularDomain& domain, const RectTriangleWeights& weights,
-                      std::uint64_t seed, const RectTriangleTiling& initial,
+  /// All kernels run on `space` (an instance of Space).
+  RectTriangleGlauber(const Space& space, const TriangularDomain& domain,
+                      const RectTriangleWeights& weights, std::uint64_t seed,
                       MoveColouring colouring = default_move_colouring)
-      : domain_(domain),
+      : RectTriangleGlauber(space, domain, weights, seed, checked_initial(domain, weights),
+                            colouring) {}
+  RectTriangleGlauber(const Space& space, const TriangularDomain& domain,
+                      const RectTriangleWeights& weights, std::uint64_t seed,
+                      const RectTriangleTiling& initial,
+                      MoveColouring colouring = default_move_colouring)
+      : space_(space),
+        domain_(domain),
         weights_(weights),
         moves_(rect_triangle_move_set(domain, weights, RectTriangleMoves::vertex_and_open_ear,
                                       colouring)),
@@ -69,6 +74,7 @@ class RectTriangleGlauber {
     set_tiling(initial);
   }
 
+  const Space& space() const { return space_; }
   const TriangularDomain& domain() const { return domain_; }
   const RectTriangleWeights& weights() const { return weights_; }
   const RectTriangleMoveSet& move_set() const { return moves_; }
@@ -116,9 +122,9 @@ class RectTriangleGlauber {
                                             static_cast<std::uint64_t>(family) * vertex_count,
                                             seed_,
                                             t};
-      Kokkos::parallel_for("portamc::tilings::rect_triangle_glauber_step",
-                           Kokkos::RangePolicy<Space, Kokkos::IndexType<std::int32_t>>(0, count),
-                           kernel);
+      Kokkos::parallel_for(
+          "portamc::tilings::rect_triangle_glauber_step",
+          Kokkos::RangePolicy<Space, Kokkos::IndexType<std::int32_t>>(space_, 0, count), kernel);
       attempts += static_cast<std::uint64_t>(count);
     }
     return attempts;
@@ -135,6 +141,7 @@ class RectTriangleGlauber {
     return rect_triangle_initial_tiling(domain);
   }
 
+  Space space_;
   TriangularDomain domain_;
   RectTriangleWeights weights_;
   RectTriangleMoveSet moves_;

@@ -19,6 +19,8 @@
 #include <string>
 #include <vector>
 
+#include "portamc/backends.hpp"
+#include "portamc/device_info.hpp"
 #include "portamc/kokkos_compat.hpp"
 #include "portamc/tilings/detail/glauber_sampler.hpp"  // CftpOptions, shared with the tilings
 #include "portamc/tilings/detail/six_vertex_dynamics.hpp"
@@ -45,7 +47,7 @@ struct SixVertexCftpResult {
 /// (a share on one MPI rank). Copy k draws the randomness of copy k of the whole run, and a
 /// copy's sample and coalescence horizon do not depend on the horizons the other copies need
 /// (see above), so the shares put together are bitwise the one-run result.
-template <class ExecutionSpace = Kokkos::DefaultExecutionSpace>
+template <class ExecutionSpace>
 class SixVertexCftp {
  public:
   using Dynamics = SixVertexDynamics<ExecutionSpace>;
@@ -58,12 +60,14 @@ class SixVertexCftp {
     std::vector<std::uint64_t> coalescence_horizons;  ///< per copy, 0 until it met
   };
 
-  SixVertexCftp(const SixVertexBoundary& boundary, const SixVertexWeights& weights,
-                std::uint64_t seed, int copies = 1, const CftpOptions& options = {},
-                int first_copy = 0, ClassOrder order = ClassOrder::random)
+  /// All kernels run on `space`.
+  SixVertexCftp(const ExecutionSpace& space, const SixVertexBoundary& boundary,
+                const SixVertexWeights& weights, std::uint64_t seed, int copies = 1,
+                const CftpOptions& options = {}, int first_copy = 0,
+                ClassOrder order = ClassOrder::random)
       : copies_(check_copies(copies, first_copy)),
         options_(checked(options)),
-        dynamics_(boundary,
+        dynamics_(space, boundary,
                   (require_monotone(weights, "six-vertex coupling from the past"), weights),
                   2 * copies, copies, seed, first_copy) {
     dynamics_.set_class_order(order);
@@ -72,8 +76,8 @@ class SixVertexCftp {
           "six-vertex coupling from the past: heat-bath table not monotone");
     }
     heights_ = dynamics_.allocate("six-vertex coupling from the past (top and bottom chains)");
-    require_device_memory(static_cast<std::size_t>(copies) * sizeof(std::int32_t),
-                          "six-vertex coupling from the past (per-copy flags)");
+    require_memory<ExecutionSpace>(static_cast<std::size_t>(copies) * sizeof(std::int32_t),
+                                   "six-vertex coupling from the past (per-copy flags)");
     unmatched_ = Kokkos::View<std::int32_t*, memory_space>("portamc::tilings::unmatched", copies);
     top_ = dynamics_.upload(maximal_six_vertex_heights(boundary));
     bottom_ = dynamics_.upload(minimal_six_vertex_heights(boundary));
@@ -185,7 +189,8 @@ class SixVertexCftp {
     Kokkos::parallel_reduce(
         "portamc::tilings::six_vertex_coalescence",
         typename Dynamics::Policy(
-            0, static_cast<std::int32_t>(dynamics_.boundary().face_count()) * copies_),
+            dynamics_.space(), 0,
+            static_cast<std::int32_t>(dynamics_.boundary().face_count()) * copies_),
         mismatch, differ);
     const auto host = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), unmatched_);
     for (int c = 0; c < copies_; ++c) {
@@ -206,26 +211,24 @@ class SixVertexCftp {
 };
 
 /// All of it at once: `copies` exact samples (SixVertexCftp above).
-template <class ExecutionSpace = Kokkos::DefaultExecutionSpace>
-SixVertexCftpResult six_vertex_cftp(const SixVertexBoundary& boundary,
+template <class ExecutionSpace>
+SixVertexCftpResult six_vertex_cftp(const ExecutionSpace& space, const SixVertexBoundary& boundary,
                                     const SixVertexWeights& weights, std::uint64_t seed,
                                     int copies = 1, const CftpOptions& options = {},
                                     int first_copy = 0, ClassOrder order = ClassOrder::random) {
-  SixVertexCftp<ExecutionSpace> cftp(boundary, weights, seed, copies, options, first_copy, order);
+  SixVertexCftp<ExecutionSpace> cftp(space, boundary, weights, seed, copies, options, first_copy,
+                                     order);
   cftp.run(~std::uint64_t{0});
   return cftp.result();
 }
 
-// Compiled in the library (six_vertex_instantiations.cpp).
-extern template class SixVertexCftp<Kokkos::DefaultExecutionSpace>;
-extern template SixVertexCftpResult six_vertex_cftp<Kokkos::DefaultExecutionSpace>(
-    const SixVertexBoundary&, const SixVertexWeights&, std::uint64_t, int, const CftpOptions&, int,
-    ClassOrder);
-#ifdef PORTAMC_HAVE_DEVICE_BACKEND
-extern template class SixVertexCftp<Kokkos::DefaultHostExecutionSpace>;
-extern template SixVertexCftpResult six_vertex_cftp<Kokkos::DefaultHostExecutionSpace>(
-    const SixVertexBoundary&, const SixVertexWeights&, std::uint64_t, int, const CftpOptions&, int,
-    ClassOrder);
-#endif
+// Compiled in the library for every backend of the build (six_vertex_instantiations.cpp).
+#define PORTAMC_TILINGS_EXTERN_CFTP_(Space)                                                \
+  extern template class SixVertexCftp<Space>;                                              \
+  extern template SixVertexCftpResult six_vertex_cftp<Space>(                              \
+      const Space&, const SixVertexBoundary&, const SixVertexWeights&, std::uint64_t, int, \
+      const CftpOptions&, int, ClassOrder);
+PORTAMC_FOR_EACH_SPACE(PORTAMC_TILINGS_EXTERN_CFTP_)
+#undef PORTAMC_TILINGS_EXTERN_CFTP_
 
 }  // namespace portamc::tilings

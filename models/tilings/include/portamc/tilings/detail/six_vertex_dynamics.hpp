@@ -18,6 +18,7 @@
 #include <string>
 #include <vector>
 
+#include "portamc/backends.hpp"
 #include "portamc/device_info.hpp"
 #include "portamc/kokkos_compat.hpp"
 #include "portamc/rng.hpp"
@@ -30,7 +31,7 @@
 
 namespace portamc::tilings {
 
-template <class ExecutionSpace = Kokkos::DefaultExecutionSpace>
+template <class ExecutionSpace>
 class SixVertexDynamics {
  public:
   using execution_space = ExecutionSpace;
@@ -42,10 +43,12 @@ class SixVertexDynamics {
   /// chains height functions side by side; chain c draws the randomness of stream
   /// first_stream + c % rng_chains (first_stream > 0: a share of copies run on another rank).
   /// Throws std::invalid_argument for bad weights, heights beyond int16, or arrays past the
-  /// kernels' 32-bit indices.
-  SixVertexDynamics(const SixVertexBoundary& boundary, const SixVertexWeights& weights, int chains,
-                    int rng_chains, std::uint64_t seed, int first_stream = 0)
-      : boundary_(boundary),
+  /// kernels' 32-bit indices. All kernels run on `space`.
+  SixVertexDynamics(const ExecutionSpace& space, const SixVertexBoundary& boundary,
+                    const SixVertexWeights& weights, int chains, int rng_chains, std::uint64_t seed,
+                    int first_stream = 0)
+      : space_(space),
+        boundary_(boundary),
         table_(heat_bath_thresholds(weights)),
         classes_(
             six_vertex_colour_classes(boundary.rows(), boundary.cols(), is_diagonal_free(table_))),
@@ -71,6 +74,7 @@ class SixVertexDynamics {
     }
   }
 
+  const ExecutionSpace& space() const { return space_; }
   const SixVertexBoundary& boundary() const { return boundary_; }
   int chains() const { return chains_; }
   int class_count() const { return static_cast<int>(classes_.size()); }
@@ -102,14 +106,15 @@ class SixVertexDynamics {
     kernel.faces = static_cast<std::int32_t>(boundary_.face_count());
     kernel.seed = seed_;
     kernel.step = step;
-    Kokkos::parallel_for("portamc::tilings::six_vertex_heat_bath", Policy(0, colour.size * chains_),
-                         kernel);
+    Kokkos::parallel_for("portamc::tilings::six_vertex_heat_bath",
+                         Policy(space_, 0, colour.size * chains_), kernel);
     return c;
   }
 
-  /// A height array for all chains, after require_device_memory for `what`.
+  /// A height array for all chains, after require_memory for `what`.
   HeightView allocate(const std::string& what) const {
-    require_device_memory(static_cast<std::size_t>(entries()) * sizeof(six_vertex_height), what);
+    require_memory<ExecutionSpace>(static_cast<std::size_t>(entries()) * sizeof(six_vertex_height),
+                                   what);
     return HeightView("portamc::tilings::six_vertex_heights", entries());
   }
 
@@ -135,7 +140,7 @@ class SixVertexDynamics {
     kernel.lower = lower;
     kernel.chains = chains_;
     kernel.split = split;
-    Kokkos::parallel_for("portamc::tilings::six_vertex_fill", Policy(0, entries()), kernel);
+    Kokkos::parallel_for("portamc::tilings::six_vertex_fill", Policy(space_, 0, entries()), kernel);
   }
 
   /// Chain c of heights gets states[c] (validated).
@@ -170,6 +175,7 @@ class SixVertexDynamics {
   }
 
  private:
+  ExecutionSpace space_;
   SixVertexBoundary boundary_;
   HeatBathTable table_;
   std::vector<SixVertexColourClass> classes_;
@@ -180,10 +186,9 @@ class SixVertexDynamics {
   ClassOrder class_order_ = ClassOrder::random;
 };
 
-// Compiled in the library (six_vertex_instantiations.cpp).
-extern template class SixVertexDynamics<Kokkos::DefaultExecutionSpace>;
-#ifdef PORTAMC_HAVE_DEVICE_BACKEND
-extern template class SixVertexDynamics<Kokkos::DefaultHostExecutionSpace>;
-#endif
+// Compiled in the library for every backend of the build (six_vertex_instantiations.cpp).
+#define PORTAMC_TILINGS_EXTERN_DYNAMICS_(Space) extern template class SixVertexDynamics<Space>;
+PORTAMC_FOR_EACH_SPACE(PORTAMC_TILINGS_EXTERN_DYNAMICS_)
+#undef PORTAMC_TILINGS_EXTERN_DYNAMICS_
 
 }  // namespace portamc::tilings

@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "portamc/backends.hpp"
 #include "portamc/device_info.hpp"
 #include "portamc/kokkos_compat.hpp"
 #include "portamc/tilings/detail/six_vertex_dynamics.hpp"
@@ -26,7 +27,7 @@ struct SixVertexAverages {
   std::vector<double> type_densities;  ///< (r * cols + c) * vertex_type_count + type
 };
 
-template <class ExecutionSpace = Kokkos::DefaultExecutionSpace>
+template <class ExecutionSpace>
 class SixVertexGlauber {
  public:
   using Dynamics = SixVertexDynamics<ExecutionSpace>;
@@ -34,18 +35,22 @@ class SixVertexGlauber {
   using HeightView = typename Dynamics::HeightView;
   using Policy = typename Dynamics::Policy;
 
-  /// Every chain starts from `initial` (e.g. maximal_six_vertex_heights(boundary)).
-  SixVertexGlauber(const SixVertexBoundary& boundary, const SixVertexWeights& weights,
-                   std::uint64_t seed, const SixVertexHeights& initial, int chains = 1)
-      : dynamics_(boundary, weights, chains, chains, seed),
+  /// Every chain starts from `initial` (e.g. maximal_six_vertex_heights(boundary)). All
+  /// kernels run on `space`.
+  SixVertexGlauber(const ExecutionSpace& space, const SixVertexBoundary& boundary,
+                   const SixVertexWeights& weights, std::uint64_t seed,
+                   const SixVertexHeights& initial, int chains = 1)
+      : dynamics_(space, boundary, weights, chains, chains, seed),
         heights_(dynamics_.allocate("six-vertex Glauber heights")) {
     set_state(initial);
   }
   /// Every chain starts from the maximal state.
-  SixVertexGlauber(const SixVertexBoundary& boundary, const SixVertexWeights& weights,
-                   std::uint64_t seed, int chains = 1)
-      : SixVertexGlauber(boundary, weights, seed, maximal_six_vertex_heights(boundary), chains) {}
+  SixVertexGlauber(const ExecutionSpace& space, const SixVertexBoundary& boundary,
+                   const SixVertexWeights& weights, std::uint64_t seed, int chains = 1)
+      : SixVertexGlauber(space, boundary, weights, seed, maximal_six_vertex_heights(boundary),
+                         chains) {}
 
+  const ExecutionSpace& space() const { return dynamics_.space(); }
   const SixVertexBoundary& boundary() const { return dynamics_.boundary(); }
   int chains() const { return dynamics_.chains(); }
   int class_count() const { return dynamics_.class_count(); }
@@ -85,7 +90,7 @@ class SixVertexGlauber {
     const SixVertexBoundary& b = boundary();
     const auto vertices = static_cast<std::int32_t>(b.rows() * b.cols());
     if (height_sums_.extent(0) == 0) {
-      require_device_memory(
+      require_memory<ExecutionSpace>(
           (b.face_count() + static_cast<std::size_t>(vertices) * vertex_type_count) *
               sizeof(std::int64_t),
           "six-vertex averages");
@@ -96,9 +101,10 @@ class SixVertexGlauber {
     }
     SixVertexSumHeights<memory_space> sum{heights_, height_sums_, chains()};
     Kokkos::parallel_for("portamc::tilings::six_vertex_sum_heights",
-                         Policy(0, static_cast<std::int32_t>(b.face_count())), sum);
+                         Policy(space(), 0, static_cast<std::int32_t>(b.face_count())), sum);
     SixVertexCountTypes<memory_space> count{heights_, type_counts_, chains(), b.cols()};
-    Kokkos::parallel_for("portamc::tilings::six_vertex_count_types", Policy(0, vertices), count);
+    Kokkos::parallel_for("portamc::tilings::six_vertex_count_types", Policy(space(), 0, vertices),
+                         count);
     ++accumulated_;
   }
   void reset_averages() {
@@ -130,10 +136,9 @@ class SixVertexGlauber {
   std::uint64_t accumulated_ = 0;
 };
 
-// Compiled in the library (six_vertex_instantiations.cpp).
-extern template class SixVertexGlauber<Kokkos::DefaultExecutionSpace>;
-#ifdef PORTAMC_HAVE_DEVICE_BACKEND
-extern template class SixVertexGlauber<Kokkos::DefaultHostExecutionSpace>;
-#endif
+// Compiled in the library for every backend of the build (six_vertex_instantiations.cpp).
+#define PORTAMC_TILINGS_EXTERN_GLAUBER_(Space) extern template class SixVertexGlauber<Space>;
+PORTAMC_FOR_EACH_SPACE(PORTAMC_TILINGS_EXTERN_GLAUBER_)
+#undef PORTAMC_TILINGS_EXTERN_GLAUBER_
 
 }  // namespace portamc::tilings

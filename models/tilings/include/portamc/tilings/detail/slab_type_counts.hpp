@@ -19,20 +19,23 @@ namespace portamc::tilings {
 template <class Space>
 class SlabTypeCounts {
  public:
+  /// Counts on `space` (its kernels run there).
+  explicit SlabTypeCounts(const Space& space) : space_(space) {}
+
   /// Adds the slab's owned cells of `state` (they start at byte `offset` of it) to the counts;
   /// allocates them on first use (`what` names the chain in the out-of-memory message).
   void accumulate(const Kokkos::View<const std::uint8_t*, Space>& state, std::int64_t offset,
                   const RowSlab& slab, int tile_types, const std::string& what) {
     const auto cells = static_cast<std::size_t>(slab.own_cells());
     if (counts_.extent(0) == 0) {
-      require_device_memory(cells * tile_types * sizeof(std::uint32_t),
+      require_memory<Space>(cells * tile_types * sizeof(std::uint32_t),
                             what + " tile-type counts (slab)");
       counts_ = Kokkos::View<std::uint32_t**, Space>("portamc::tilings::slab_type_counts", cells,
                                                      tile_types);
     }
     Kokkos::parallel_for("portamc::tilings::count_slab_tile_types",
                          Kokkos::RangePolicy<Space, Kokkos::IndexType<std::int64_t>>(
-                             0, static_cast<std::int64_t>(cells)),
+                             space_, 0, static_cast<std::int64_t>(cells)),
                          CountSlabTypes<Space>{state, counts_, offset});
     ++samples_;
   }
@@ -67,6 +70,7 @@ class SlabTypeCounts {
   }
 
  private:
+  Space space_;
   Kokkos::View<std::uint32_t**, Space> counts_;
   std::uint64_t samples_ = 0;
 };
