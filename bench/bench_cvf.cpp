@@ -116,7 +116,7 @@ void header() {
 void metropolis_rows(int L, cvf::MetropolisKernel kernel, double min_time, double copy_gbs) {
   cvf::SimulationSettings s = settings(L);
   s.metropolis_kernel = kernel;
-  cvf::Simulation<Space> sim(cvf::ModelParameters{}, cvf::StatePoint{210.0, 0.1}, s);
+  cvf::Simulation<Space> sim(Space(), cvf::ModelParameters{}, cvf::StatePoint{210.0, 0.1}, s);
   const double N = static_cast<double>(sim.state().geometry().cells());
   auto row = [&](const char* algorithm, double seconds, long long steps, double bytes) {
     const double gbs = bytes * N / seconds / 1e9;
@@ -141,9 +141,9 @@ void metropolis_rows(int L, cvf::MetropolisKernel kernel, double min_time, doubl
 // move, the eta update and the recount) and prints it as a comment line under the row.
 void swendsen_wang_row(int L, double temperature, cvf::Labelling labelling, double min_time,
                        bool phases, const cvf::LabelBlock& block, int warm = 5) {
-  cvf::Simulation<Space> sim(cvf::ModelParameters{}, cvf::StatePoint{temperature, 0.1},
+  cvf::Simulation<Space> sim(Space(), cvf::ModelParameters{}, cvf::StatePoint{temperature, 0.1},
                              settings(L));
-  cvf::SwendsenWang<Space> sw(sim.state().geometry(), labelling);
+  cvf::SwendsenWang<Space> sw(Space(), sim.state().geometry(), labelling);
   sw.set_label_block(block);
   const double N = static_cast<double>(sim.state().geometry().cells());
   auto step = [&] {

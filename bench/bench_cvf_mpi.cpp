@@ -87,8 +87,9 @@ int main(int argc, char** argv) {
         if (comm.is_root()) std::printf("L = %d skipped: %s\n", L, e.what());
         continue;
       }
-      cvf::DistributedSimulation<> simulation(cvf::ModelParameters{}, cvf::StatePoint{250.0, 0.1},
-                                              s, comm, transport);
+      cvf::DistributedSimulation<Kokkos::DefaultExecutionSpace> simulation(
+          Kokkos::DefaultExecutionSpace(), cvf::ModelParameters{}, cvf::StatePoint{250.0, 0.1}, s,
+          comm, transport);
       for (int k = 0; k < 2; ++k) simulation.step();  // warm-up
       Kokkos::fence();
       comm.barrier();

@@ -14,7 +14,7 @@ using P = cvf::RunParameters;
 /// Every key of portamc-cvf, bound to the member of cvf::RunParameters it fills (keys.cpp).
 config::Bindings<P> bindings();
 
-/// The run as the protocol drives it (driver.cpp).
+/// The run as the protocol drives it (driver.cpp), on the backend of ctx.options.backend.
 std::unique_ptr<app::RunDriver> make_driver(const app::Context& ctx, const cvf::RunParameters& p);
 
 }  // namespace portamc::cvf_app

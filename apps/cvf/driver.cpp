@@ -5,6 +5,7 @@
 
 #include "cvf_app.hpp"
 #include "portamc/app.hpp"
+#include "portamc/backends.hpp"
 #include "portamc/checkpoint_file.hpp"
 #include "portamc/cvf/checkpoint.hpp"
 #include "portamc/cvf/names.hpp"
@@ -14,21 +15,24 @@ namespace portamc::cvf_app {
 
 namespace {
 
-// The run as the protocol drives it (run_protocol.hpp): one unit is a thermalisation step, or
-// the steps before a measurement and the measurement.
+// The run as the protocol drives it (run_protocol.hpp) on execution space `Space` (the
+// backend of --backend): one unit is a thermalisation step, or the steps before a measurement
+// and the measurement.
+template <class Space>
 class CvfDriver final : public app::RunDriver {
  public:
-  CvfDriver(const app::Context& ctx, const cvf::RunParameters& p) : ctx_(ctx), p_(p) {
+  CvfDriver(const Space& space, const app::Context& ctx, const cvf::RunParameters& p)
+      : ctx_(ctx), p_(p) {
     const int ranks = ctx.comm.size();  // the rank count was validated in run()
     // A size that does not fit is bad input, found before anything is allocated.
     try {
-      require_device_memory(cvf::required_device_bytes(p, ranks),
+      require_memory<Space>(cvf::required_device_bytes(p, ranks),
                             "the CVF state of " + std::to_string(p.molecules()) + " molecules" +
                                 (ranks > 1 ? " (one slab of " + std::to_string(ranks) + ")" : ""));
     } catch (const std::invalid_argument& e) {
       throw app::BadInput(e.what());
     }
-    chain_ = std::make_unique<cvf::Run>(p, ctx.comm);
+    chain_ = std::make_unique<cvf::Run>(space, p, ctx.comm);
     if (verbose())
       std::cerr << "CVF water, " << p.molecules() << " molecules (L = " << p.L << "), "
                 << p.point_count() << " state point(s), " << cvf::to_string(p.algorithm)
@@ -90,7 +94,9 @@ class CvfDriver final : public app::RunDriver {
 }  // namespace
 
 std::unique_ptr<app::RunDriver> make_driver(const app::Context& ctx, const cvf::RunParameters& p) {
-  return std::make_unique<CvfDriver>(ctx, p);
+  return with_backend(ctx.options.backend, [&](auto space) -> std::unique_ptr<app::RunDriver> {
+    return std::make_unique<CvfDriver<decltype(space)>>(space, ctx, p);
+  });
 }
 
 }  // namespace portamc::cvf_app

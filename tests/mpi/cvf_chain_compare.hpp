@@ -3,7 +3,8 @@
 // the one-rank Simulation, which every rank runs in full: after every MC step the measurements
 // must be identical (integer counts exactly, derived doubles bitwise), and at the end the
 // gathered configuration must equal the one-rank configuration bit for bit. Used by the
-// one-rank test (tests/models/cvf/test_cvf_decomposition.cpp) and under mpiexec.
+// one-rank test (tests/models/cvf/test_cvf_decomposition.cpp, on every backend) and under
+// mpiexec (on the default execution space).
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -40,14 +41,14 @@ inline parallel::HaloTransport transport_under_test() {
   return env == nullptr ? parallel::HaloTransport::automatic : parallel::parse_halo_transport(env);
 }
 
-/// Runs `steps` MC steps of both chains; returns the number of accepted volume moves (so a
-/// caller can check that the move really acted).
-template <class Space = Kokkos::DefaultExecutionSpace>
-std::int64_t expect_same_chain(const ModelParameters& model, const StatePoint& point,
-                               const SimulationSettings& settings,
+/// Runs `steps` MC steps of both chains on `space`; returns the number of accepted volume moves
+/// (so a caller can check that the move really acted).
+template <class Space>
+std::int64_t expect_same_chain(const Space& space, const ModelParameters& model,
+                               const StatePoint& point, const SimulationSettings& settings,
                                const parallel::Communicator& comm, int steps) {
-  Simulation<Space> one(model, point, settings);
-  DistributedSimulation<Space> many(model, point, settings, comm, transport_under_test());
+  Simulation<Space> one(space, model, point, settings);
+  DistributedSimulation<Space> many(space, model, point, settings, comm, transport_under_test());
   const std::string label = "L = " + std::to_string(settings.L) + ", " +
                             to_string(settings.metropolis_kernel) + ", " +
                             std::to_string(comm.size()) + " ranks, step ";

@@ -18,6 +18,8 @@ using namespace portamc::cvf;
 using portamc::cvf::testing::transport_under_test;
 using portamc::parallel::Communicator;
 using portamc::parallel::world;
+// The MPI tests run on the default execution space (one GPU per rank on GPU builds).
+using Space = Kokkos::DefaultExecutionSpace;
 
 SimulationSettings settings(int L, MetropolisKernel kernel, std::uint64_t seed) {
   SimulationSettings s;
@@ -38,7 +40,7 @@ TEST(CvfDistributed, MetropolisChainsMatchOneRank) {
     for (const int L : {8, 16}) {
       const int steps = L == 8 ? 24 : 10;
       const std::int64_t accepted = portamc::cvf::testing::expect_same_chain(
-          ModelParameters{}, cold, settings(L, kernel, 100 + L), comm, steps);
+          Space(), ModelParameters{}, cold, settings(L, kernel, 100 + L), comm, steps);
       EXPECT_GT(accepted, 0) << "the volume move never acted";
     }
   }
@@ -50,10 +52,11 @@ TEST(CvfDistributed, OrderedStartAndHotChainsMatchOneRank) {
   const Communicator comm = world();
   SimulationSettings s = settings(8, MetropolisKernel::packed, 7);
   s.initial = InitialState::ordered;
-  portamc::cvf::testing::expect_same_chain(ModelParameters{}, StatePoint{190.0, 160.0}, s, comm, 8);
+  portamc::cvf::testing::expect_same_chain(Space(), ModelParameters{}, StatePoint{190.0, 160.0}, s,
+                                           comm, 8);
   s = settings(8, MetropolisKernel::per_cell, 8);
-  portamc::cvf::testing::expect_same_chain(ModelParameters{}, StatePoint{400.0, -300.0}, s, comm,
-                                           8);
+  portamc::cvf::testing::expect_same_chain(Space(), ModelParameters{}, StatePoint{400.0, -300.0}, s,
+                                           comm, 8);
 }
 
 // Volume moves across the gas threshold (v_iso = 2 v0): there the move needs the global N_HB
@@ -67,8 +70,8 @@ TEST(CvfDistributed, VolumeMovesAcrossTheGasThresholdMatchOneRank) {
   ModelParameters model{};
   model.gas_threshold = 1.23;
   const StatePoint point{300.0, -50.0};
-  Simulation<> one(model, point, s);
-  DistributedSimulation<> many(model, point, s, comm, transport_under_test());
+  Simulation<Space> one(Space(), model, point, s);
+  DistributedSimulation<Space> many(Space(), model, point, s, comm, transport_under_test());
   int gas = 0, liquid = 0;
   for (int k = 1; k <= 60 && !::testing::Test::HasFailure(); ++k) {
     one.step();
@@ -95,9 +98,10 @@ TEST(CvfDistributed, RestartsAcrossRankCounts) {
   for (const MetropolisKernel kernel : {MetropolisKernel::per_cell, MetropolisKernel::packed}) {
     const SimulationSettings s = settings(8, kernel, 31);
     // 1 -> R: a one-rank checkpoint continued on every rank count gives the one-rank chain.
-    Simulation<> one(ModelParameters{}, cold, s);
+    Simulation<Space> one(Space(), ModelParameters{}, cold, s);
     for (int k = 0; k < 4; ++k) one.step();
-    DistributedSimulation<> many(ModelParameters{}, cold, s, comm, transport_under_test());
+    DistributedSimulation<Space> many(Space(), ModelParameters{}, cold, s, comm,
+                                      transport_under_test());
     many.restore(one.checkpoint());
     for (int k = 0; k < 4; ++k) {
       one.step();
@@ -112,7 +116,7 @@ TEST(CvfDistributed, RestartsAcrossRankCounts) {
     EXPECT_EQ(a.step, one.state().step());
     // R -> 1: the gathered checkpoint, broadcast, continued on one rank (every rank runs it)
     // gives the distributed chain.
-    Simulation<> back(ModelParameters{}, cold, s);
+    Simulation<Space> back(Space(), ModelParameters{}, cold, s);
     back.restore(broadcast(a, comm));
     for (int k = 0; k < 4; ++k) {
       back.step();
@@ -136,8 +140,8 @@ TEST(CvfDistributed, UnsplittableLatticesAreRefusedOnEveryRank) {
   if (bad == 0) GTEST_SKIP() << "every L splits over " << comm.size() << " ranks";
   std::string message;
   try {
-    DistributedSimulation<> many(ModelParameters{}, cold,
-                                 settings(bad, MetropolisKernel::packed, 1), comm);
+    DistributedSimulation<Space> many(Space(), ModelParameters{}, cold,
+                                      settings(bad, MetropolisKernel::packed, 1), comm);
   } catch (const std::invalid_argument& e) {
     message = e.what();
   }
@@ -153,8 +157,9 @@ TEST(CvfDistributed, UnsplittableLatticesAreRefusedOnEveryRank) {
 // chains above must match all the same.
 TEST(CvfDistributed, HaloTransportIsTheOneAskedFor) {
   const Communicator comm = world();
-  DistributedSimulation<> many(ModelParameters{}, cold, settings(8, MetropolisKernel::packed, 2),
-                               comm, transport_under_test());
+  DistributedSimulation<Space> many(Space(), ModelParameters{}, cold,
+                                    settings(8, MetropolisKernel::packed, 2), comm,
+                                    transport_under_test());
   const std::string transport = many.halo_transport();
   if (comm.size() == 1)
     EXPECT_EQ(transport, "one rank");
@@ -171,8 +176,9 @@ TEST(CvfDistributed, UnavailableHaloTransportIsRefused) {
     GTEST_SKIP() << "one rank, or NCCL is available";
   std::string message;
   try {
-    DistributedSimulation<> many(ModelParameters{}, cold, settings(8, MetropolisKernel::packed, 2),
-                                 comm, portamc::parallel::HaloTransport::nccl);
+    DistributedSimulation<Space> many(Space(), ModelParameters{}, cold,
+                                      settings(8, MetropolisKernel::packed, 2), comm,
+                                      portamc::parallel::HaloTransport::nccl);
   } catch (const std::invalid_argument& e) {
     message = e.what();
   }

@@ -6,6 +6,7 @@
 #include <optional>
 #include <stdexcept>
 
+#include "portamc/backends.hpp"
 #include "portamc/cvf/detail/cluster_bonds.hpp"
 #include "portamc/cvf/detail/decomposition.hpp"
 #include "portamc/cvf/detail/swendsen_wang.hpp"
@@ -57,19 +58,43 @@ std::size_t required_device_bytes(const RunParameters& p, int ranks) {
   return static_cast<std::size_t>(bytes);
 }
 
+// The engine behind a Run: the chain on one execution space, behind an interface so that Run
+// itself stays one class whatever the backend.
 struct Run::Engine {
-  Engine(const RunParameters& p, const parallel::Communicator& comm) : p_(p) {
+  virtual ~Engine() = default;
+  virtual void step(PointRecord& record) = 0;
+  virtual void set_point(const StatePoint& point) = 0;
+  virtual FinalConfiguration configuration() const = 0;
+  /// `c` in full on every rank.
+  virtual void restore(const Checkpoint& c, std::int64_t attempts, std::int64_t acceptances) = 0;
+  virtual Measurement measure() const = 0;
+  virtual std::int64_t volume_attempts() const = 0;
+  virtual std::int64_t volume_acceptances() const = 0;
+  virtual std::string halo_transport() const = 0;
+  virtual double halo_seconds() const = 0;
+  /// Waits for the kernels launched so far (timings).
+  virtual void fence() const = 0;
+  virtual std::string backend() const = 0;
+};
+
+namespace {
+
+template <class Space>
+class SpaceEngine final : public Run::Engine {
+ public:
+  SpaceEngine(const Space& space, const RunParameters& p, const parallel::Communicator& comm)
+      : space_(space), p_(p) {
     validate_ranks(p, comm.size());
     if (comm.size() > 1) {
-      distributed.emplace(p.model, p.point(0), settings_of(p), comm, p.halo_transport);
+      distributed.emplace(space, p.model, p.point(0), settings_of(p), comm, p.halo_transport);
       return;
     }
-    simulation.emplace(p.model, p.point(0), settings_of(p));
+    simulation.emplace(space, p.model, p.point(0), settings_of(p));
     if (p.algorithm == SigmaAlgorithm::swendsen_wang)
-      cluster.emplace(simulation->state().geometry(), p.labelling);
+      cluster.emplace(space, simulation->state().geometry(), p.labelling);
   }
 
-  void step(PointRecord& record) {
+  void step(PointRecord& record) override {
     if (distributed) {
       if (p_.volume_moves) distributed->volume_move();
       if (p_.eta_updates) distributed->eta_update();
@@ -93,18 +118,17 @@ struct Run::Engine {
     simulation->end_step();
   }
 
-  void set_point(const StatePoint& point) {
+  void set_point(const StatePoint& point) override {
     if (distributed)
       distributed->set_point(point);
     else
       simulation->set_point(point);
   }
-  FinalConfiguration configuration() const {
+  FinalConfiguration configuration() const override {
     const Checkpoint c = distributed ? distributed->checkpoint() : simulation->checkpoint();
     return {c.sigma, c.cube_state, c.v_iso, c.step};
   }
-  /// `c` in full on every rank.
-  void restore(const Checkpoint& c, std::int64_t attempts, std::int64_t acceptances) {
+  void restore(const Checkpoint& c, std::int64_t attempts, std::int64_t acceptances) override {
     if (distributed) {
       distributed->restore(c);
       distributed->set_volume_counters(attempts, acceptances);
@@ -113,34 +137,67 @@ struct Run::Engine {
       simulation->set_volume_counters(attempts, acceptances);
     }
   }
-  Measurement measure() const {
+  Measurement measure() const override {
     return distributed ? distributed->measure() : simulation->measure();
   }
-  std::int64_t volume_attempts() const {
+  std::int64_t volume_attempts() const override {
     return distributed ? distributed->volume_attempts() : simulation->volume_attempts();
   }
-  std::int64_t volume_acceptances() const {
+  std::int64_t volume_acceptances() const override {
     return distributed ? distributed->volume_acceptances() : simulation->volume_acceptances();
   }
-
-  std::optional<Simulation<>> simulation;
-  std::optional<DistributedSimulation<>> distributed;
-  std::optional<SwendsenWang<>> cluster;
+  std::string halo_transport() const override {
+    return distributed ? distributed->halo_transport() : "none (one rank)";
+  }
+  double halo_seconds() const override { return distributed ? distributed->halo_seconds() : 0.0; }
+  void fence() const override { space_.fence(); }
+  std::string backend() const override { return backend_name<Space>(); }
 
  private:
+  Space space_;
   RunParameters p_;
+  std::optional<Simulation<Space>> simulation;
+  std::optional<DistributedSimulation<Space>> distributed;
+  std::optional<SwendsenWang<Space>> cluster;
 };
 
-Run::Run(const RunParameters& parameters, const parallel::Communicator& comm)
-    : parameters_(parameters), comm_(comm) {
+}  // namespace
+
+template <class Make>
+void Run::start(Make&& make) {
   parameters_.validate();
   try {
-    engine_ = std::make_unique<Engine>(parameters_, comm_);
+    engine_ = make();
   } catch (const std::invalid_argument& e) {
     throw std::invalid_argument(std::string("cvf run: ") + e.what());
   }
   begin_point();
 }
+
+template <class Space, std::enable_if_t<Kokkos::is_execution_space<Space>::value, int>>
+Run::Run(const Space& space, const RunParameters& parameters, const parallel::Communicator& comm)
+    : parameters_(parameters), comm_(comm) {
+  start([&] { return std::make_unique<SpaceEngine<Space>>(space, parameters_, comm_); });
+}
+
+// One constructor per backend of the build.
+#define PORTAMC_CVF_INSTANTIATE_RUN_(Space) \
+  template Run::Run(const Space&, const RunParameters&, const parallel::Communicator&);
+PORTAMC_FOR_EACH_SPACE(PORTAMC_CVF_INSTANTIATE_RUN_)
+#undef PORTAMC_CVF_INSTANTIATE_RUN_
+
+Run::Run(const std::string& backend, const RunParameters& parameters,
+         const parallel::Communicator& comm)
+    : parameters_(parameters), comm_(comm) {
+  start([&] {
+    return with_backend(backend, [&](auto space) -> std::unique_ptr<Engine> {
+      return std::make_unique<SpaceEngine<decltype(space)>>(space, parameters_, comm_);
+    });
+  });
+}
+
+Run::Run(const RunParameters& parameters, const parallel::Communicator& comm)
+    : Run(default_backend(), parameters, comm) {}
 
 Run::~Run() = default;
 
@@ -193,16 +250,20 @@ void Run::restore(const RunCheckpoint& c) {
   points_ = c.points;
 }
 
+std::string Run::backend() const {
+  return engine_->backend();
+}
+
 int Run::ranks() const {
   return comm_.size();
 }
 
 std::string Run::halo_transport() const {
-  return engine_->distributed ? engine_->distributed->halo_transport() : "none (one rank)";
+  return engine_->halo_transport();
 }
 
 double Run::halo_seconds() const {
-  return engine_->distributed ? engine_->distributed->halo_seconds() : 0.0;
+  return engine_->halo_seconds();
 }
 
 void Run::begin_point() {
@@ -266,14 +327,14 @@ void Run::advance() {
   if (position_.thermalisation_done < parameters_.thermalisation) {
     step_once(record);
     ++position_.thermalisation_done;
-    Kokkos::fence();
+    engine_->fence();
     record.update_seconds += seconds_now() - start;
     return;
   }
   if (position_.measurements_done > 0) {
     for (long long k = 0; k < parameters_.steps_between_measurements; ++k) step_once(record);
   }
-  Kokkos::fence();
+  engine_->fence();
   record.update_seconds += seconds_now() - start;
   measure(record);
   ++position_.measurements_done;

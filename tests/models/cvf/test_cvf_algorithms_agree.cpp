@@ -2,7 +2,7 @@
 // Swendsen-Wang samples the same NPT ensemble: the averages of N_HB, N_sigma, the volume and
 // the enthalpy agree within their errors on small systems, at a weakly and a strongly bonded
 // state point. The averages and errors are the app's (cvf::analyse: the statistics service's
-// binned means from the equilibration start on).
+// binned means from the equilibration start on). The chains run on TestSpace (every backend).
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -10,6 +10,7 @@
 
 #include "portamc/cvf/run.hpp"
 #include "portamc/cvf/run_output.hpp"
+#include "test_space.hpp"
 
 namespace cvf = portamc::cvf;
 
@@ -29,7 +30,7 @@ Averages run_chain(cvf::SigmaAlgorithm algorithm, double T, double P, std::uint6
   p.thermalisation = 2000;
   p.measurements = 24000;
   p.autocorrelation_lags = 10;
-  cvf::Run run(p);
+  cvf::Run run(TestSpace(), p);
   while (!run.done()) run.advance();
   const cvf::PointAnalysis a = cvf::analyse(p, run.points()).front();
   // Far more effective samples than the service asks for: the errors are to be trusted.

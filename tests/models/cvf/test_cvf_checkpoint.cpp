@@ -12,6 +12,7 @@
 #include "../../common/temp_dir.hpp"
 #include "portamc/cvf/checkpoint.hpp"
 #include "portamc/cvf/run.hpp"
+#include "test_space.hpp"
 
 namespace {
 
@@ -42,7 +43,7 @@ struct Outcome {
 };
 Outcome run_with_stops(const RunParameters& p, const std::vector<int>& stops,
                        const std::string& file = "") {
-  auto run = std::make_unique<Chain>(p);
+  auto run = std::make_unique<Chain>(TestSpace(), p);
   int units = 0;
   std::size_t next = 0;
   while (!run->done()) {
@@ -51,7 +52,7 @@ Outcome run_with_stops(const RunParameters& p, const std::vector<int>& stops,
     if (next < stops.size() && units == stops[next]) {
       ++next;
       write_checkpoint(file, run->checkpoint(), "lattice: {L: 8}\n");
-      run = std::make_unique<Chain>(p);
+      run = std::make_unique<Chain>(TestSpace(), p);
       run->restore(read_checkpoint(file));
     }
   }
@@ -101,9 +102,9 @@ INSTANTIATE_TEST_SUITE_P(Algorithms, CvfResume,
 
 TEST(CvfResumeRules, AFinishedRunResumesAsDone) {
   const RunParameters p = two_points(SigmaAlgorithm::metropolis);
-  Chain run(p);
+  Chain run(TestSpace(), p);
   while (!run.done()) run.advance();
-  Chain again(p);
+  Chain again(TestSpace(), p);
   again.restore(run.checkpoint());
   EXPECT_TRUE(again.done());
   EXPECT_EQ(again.points().back().enthalpy, run.points().back().enthalpy);
@@ -111,7 +112,7 @@ TEST(CvfResumeRules, AFinishedRunResumesAsDone) {
 
 TEST(CvfResumeRules, RefusesACheckpointOfAnotherChain) {
   const RunParameters p = two_points(SigmaAlgorithm::metropolis);
-  Chain run(p);
+  Chain run(TestSpace(), p);
   for (int i = 0; i < 7; ++i) run.advance();
   const RunCheckpoint c = run.checkpoint();
   for (auto change : std::vector<void (*)(RunParameters&)>{
@@ -120,23 +121,23 @@ TEST(CvfResumeRules, RefusesACheckpointOfAnotherChain) {
            [](RunParameters& q) { q.algorithm = SigmaAlgorithm::swendsen_wang; }}) {
     RunParameters other = p;
     change(other);
-    Chain resumed(other);
+    Chain resumed(TestSpace(), other);
     EXPECT_THROW(resumed.restore(c), std::invalid_argument);
   }
   // The analysis settings may change on resume.
   RunParameters analysis = p;
   analysis.autocorrelation_lags = 3;
-  Chain resumed(analysis);
+  Chain resumed(TestSpace(), analysis);
   EXPECT_NO_THROW(resumed.restore(c));
 }
 
 TEST(CvfResumeRules, RefusesAPositionThatContradictsTheRecords) {
   const RunParameters p = two_points(SigmaAlgorithm::metropolis);
-  Chain run(p);
+  Chain run(TestSpace(), p);
   for (int i = 0; i < 8; ++i) run.advance();
   RunCheckpoint c = run.checkpoint();
   c.position.measurements_done += 1;
-  Chain resumed(p);
+  Chain resumed(TestSpace(), p);
   EXPECT_THROW(resumed.restore(c), std::invalid_argument);
 }
 

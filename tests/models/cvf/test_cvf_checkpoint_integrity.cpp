@@ -12,6 +12,7 @@
 #include "../../common/checkpoint_integrity_test.hpp"
 #include "portamc/cvf/checkpoint.hpp"
 #include "portamc/cvf/run.hpp"
+#include "test_space.hpp"
 
 namespace {
 
@@ -32,7 +33,7 @@ RunParameters small() {
 // Inside the second point's measurements: a finished record and one in progress.
 const RunCheckpoint& state() {
   static const RunCheckpoint c = [] {
-    Chain run(small());
+    Chain run(TestSpace(), small());
     for (int i = 0; i < 12; ++i) run.advance();
     return run.checkpoint();
   }();
@@ -57,7 +58,7 @@ TEST_F(CvfCheckpointIntegrity, AnIntactCheckpointReadsBack) {
   EXPECT_EQ(c.configuration.sigma, state().configuration.sigma);
   EXPECT_EQ(c.points[1].enthalpy, state().points[1].enthalpy);
   EXPECT_EQ(c.fingerprint, state().fingerprint);
-  Chain resumed(small());
+  Chain resumed(TestSpace(), small());
   EXPECT_NO_THROW(resumed.restore(c));
 }
 

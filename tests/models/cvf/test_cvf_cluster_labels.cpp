@@ -13,6 +13,7 @@
 #include "portamc/cvf/detail/cluster_labels.hpp"
 #include "portamc/cvf/detail/swendsen_wang.hpp"
 #include "portamc/cvf/detail/union_find.hpp"
+#include "test_space.hpp"
 
 namespace cvf = portamc::cvf;
 using cvf::Geometry;
@@ -122,7 +123,7 @@ struct Result {
 
 Result run(const Geometry& g, const std::vector<std::uint32_t>& bonds, cvf::Labelling scheme,
            cvf::LabelWidth width) {
-  cvf::SwendsenWang<> sw(g, scheme, width);
+  cvf::SwendsenWang<TestSpace> sw(TestSpace(), g, scheme, width);
   Kokkos::View<const std::uint32_t*, Kokkos::HostSpace, Kokkos::MemoryTraits<Kokkos::Unmanaged>>
       host(bonds.data(), bonds.size());
   Kokkos::deep_copy(sw.bonds(), host);
@@ -265,15 +266,15 @@ TEST(CvfClusterLabels, PaperTableTwoExample) {
 TEST(CvfClusterLabels, BondsPlacedBySwendsenWangAgreeAcrossSchemes) {
   // Realistic bond sets: ordered sigma, strong couplings (large clusters).
   const Geometry g(12);
-  Kokkos::View<std::uint8_t*> sigma("sigma", g.variables());
-  Kokkos::View<std::uint8_t*> cubes("cubes", g.cubes());
+  Kokkos::View<std::uint8_t*, TestSpace> sigma("sigma", g.variables());
+  Kokkos::View<std::uint8_t*, TestSpace> cubes("cubes", g.cubes());
   auto h = Kokkos::create_mirror_view(sigma);
   std::mt19937 engine(5);
   for (std::size_t i = 0; i < h.extent(0); ++i) h(i) = engine() % 2;
   Kokkos::deep_copy(sigma, h);
   const auto th = cvf::bond_thresholds(1.5, 0.4, 1.0);
-  cvf::SwendsenWang<> sw(g, cvf::Labelling::label_equivalence);
-  cvf::place_bonds(g, sigma, cubes, th, 99, 3, sw.bonds());
+  cvf::SwendsenWang<TestSpace> sw(TestSpace(), g, cvf::Labelling::label_equivalence);
+  cvf::place_bonds(TestSpace(), g, sigma, cubes, th, 99, 3, sw.bonds());
   sw.label();
   const auto a = sw.labels_on_host();
   sw.set_labelling(cvf::Labelling::union_find);
@@ -288,7 +289,7 @@ TEST(CvfClusterLabels, BondsPlacedBySwendsenWangAgreeAcrossSchemes) {
 // change the labels: one-cell blocks (every covalent bond global), shapes leaving partial
 // blocks (L = 12, 40), and at L = 8 a block as large as the lattice (only the wrap is global).
 TEST(CvfClusterLabels, UnionFindBlockShapesGiveTheSameLabels) {
-  using Labels = Kokkos::View<std::uint32_t*>;
+  using Labels = Kokkos::View<std::uint32_t*, TestSpace>;
   for (int L : {8, 12, 40}) {
     const Geometry g(L);
     std::vector<std::vector<std::uint32_t>> sets{random_bonds(g, 0.3, 7), random_bonds(g, 0.6, 8)};
@@ -296,7 +297,7 @@ TEST(CvfClusterLabels, UnionFindBlockShapesGiveTheSameLabels) {
     add_path(g, serpentine(g), false, sets.back());
     for (const auto& bonds : sets) {
       const auto expected = reference_labels(g, bonds);
-      Kokkos::View<std::uint32_t*> device("bonds", bonds.size());
+      Kokkos::View<std::uint32_t*, TestSpace> device("bonds", bonds.size());
       Kokkos::deep_copy(device, Kokkos::View<const std::uint32_t*, Kokkos::HostSpace,
                                              Kokkos::MemoryTraits<Kokkos::Unmanaged>>(
                                     bonds.data(), bonds.size()));
@@ -306,7 +307,7 @@ TEST(CvfClusterLabels, UnionFindBlockShapesGiveTheSameLabels) {
         SCOPED_TRACE("L=" + std::to_string(L) + " block " + std::to_string(block.x) + "x" +
                      std::to_string(block.y) + "x" + std::to_string(block.z));
         Labels labels("labels", g.variables());
-        cvf::union_find(g, device, labels, nullptr, block);
+        cvf::union_find(TestSpace(), g, device, labels, nullptr, block);
         auto h = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), labels);
         ASSERT_EQ(std::vector<std::uint64_t>(h.data(), h.data() + h.extent(0)), expected);
       }
@@ -316,7 +317,7 @@ TEST(CvfClusterLabels, UnionFindBlockShapesGiveTheSameLabels) {
 
 TEST(CvfClusterLabels, OversizedOrEmptyLabelBlocksAreRejected) {
   const Geometry g(8);
-  cvf::SwendsenWang<> sw(g);
+  cvf::SwendsenWang<TestSpace> sw(TestSpace(), g);
   EXPECT_THROW(sw.set_label_block({16, 8, 16}), std::invalid_argument);  // 2048 cells
   EXPECT_THROW(sw.set_label_block({0, 8, 8}), std::invalid_argument);
   EXPECT_THROW(sw.set_label_block({12, 8, 8}), std::invalid_argument);  // not a power of two

@@ -1,7 +1,8 @@
 // The slab decomposition of the CVF lattice (decomposition.hpp): slab arithmetic, every cell
 // and cube owned by exactly one rank, the local cube/edge arithmetic against Geometry, the
 // rank-count errors, and the slab kernels on one rank (halos filled from the own slab)
-// against the one-rank Simulation bit for bit. The runs on 2 and 4 ranks are in tests/mpi.
+// against the one-rank Simulation bit for bit, on TestSpace (every backend of the build). The
+// runs on 2 and 4 ranks are in tests/mpi.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -9,6 +10,7 @@
 
 #include "../../mpi/cvf_chain_compare.hpp"
 #include "portamc/cvf/detail/decomposition.hpp"
+#include "test_space.hpp"
 
 namespace {
 
@@ -151,7 +153,7 @@ TEST(CvfDecomposition, OneRankSlabMatchesSimulation) {
       s.volume.delta = 0.05;
       s.metropolis_kernel = kernel;
       const std::int64_t accepted = portamc::cvf::testing::expect_same_chain(
-          bonding_model(), StatePoint{220.0, 0.1}, s, single, 24);
+          TestSpace(), bonding_model(), StatePoint{220.0, 0.1}, s, single, 24);
       EXPECT_GT(accepted, 0);
     }
   }
@@ -163,9 +165,10 @@ TEST(CvfDecomposition, CheckpointsAreCanonical) {
   s.L = 8;
   s.seed = 5;
   s.metropolis_kernel = MetropolisKernel::packed;
-  Simulation<> one(bonding_model(), StatePoint{250.0, 0.1}, s);
+  Simulation<TestSpace> one(TestSpace(), bonding_model(), StatePoint{250.0, 0.1}, s);
   for (int k = 0; k < 3; ++k) one.step();
-  DistributedSimulation<> many(bonding_model(), StatePoint{250.0, 0.1}, s, single);
+  DistributedSimulation<TestSpace> many(TestSpace(), bonding_model(), StatePoint{250.0, 0.1}, s,
+                                        single);
   many.restore(one.checkpoint());
   for (int k = 0; k < 3; ++k) {
     one.step();

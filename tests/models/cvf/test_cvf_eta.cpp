@@ -1,5 +1,6 @@
-// The cube (eta) update: the four-bond rule after every move, uniform cube states at J_eff = 0,
-// and, with sigma frozen, the Boltzmann law of each cube's state.
+// The cube (eta) update on TestSpace (every backend of the build): the four-bond rule after
+// every move, uniform cube states at J_eff = 0, and, with sigma frozen, the Boltzmann law of
+// each cube's state.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -7,6 +8,7 @@
 
 #include "portamc/cvf/detail/eta_update.hpp"
 #include "test_cvf_support.hpp"
+#include "test_space.hpp"
 
 namespace cvf = portamc::cvf;
 
@@ -23,7 +25,7 @@ void expect_four_bonds(const cvf::Geometry& g, const std::vector<std::uint8_t>& 
 }  // namespace
 
 TEST(CvfEta, UniformAtZeroCouplingAndFourBonds) {
-  cvf::State<> state(24, 1.5, cvf::InitialState::random, 17);
+  cvf::State<TestSpace> state(TestSpace(), 24, 1.5, cvf::InitialState::random, 17);
   const auto table = cvf::eta_acceptance(0.0, 1.0);
   const auto before = cvf::testing::to_host(state.cube_state());
   cvf::eta_update(state, table, 17);
@@ -66,7 +68,7 @@ TEST(CvfEta, BoltzmannLawWithFrozenSigma) {
   // Cubes are independent given sigma: one snapshot per replica gives N/4 independent samples.
   std::vector<std::uint64_t> counts(9, 0);
   for (std::uint64_t replica = 0; replica < 8; ++replica) {
-    cvf::State<> state(L, 1.5, cvf::InitialState::ordered, 100 + replica);
+    cvf::State<TestSpace> state(TestSpace(), L, 1.5, cvf::InitialState::ordered, 100 + replica);
     state.set_configuration(sigma, std::vector<std::uint8_t>(g.cubes(), 0));
     const auto table = cvf::eta_acceptance(x, 1.0);
     for (int s = 0; s < 60; ++s) {

@@ -1,9 +1,9 @@
 // Exact laws sampled by full MC steps at fixed v_iso: independent bonds when J_sigma = 0
 // (N_HB binomial) and independent molecules when J_eff = 0 (N_sigma per molecule), for both
 // Metropolis kernels (per_cell and packed).
-// The chains run on the host execution space: thousands of steps of a few hundred molecules
-// would be launch-latency bound on a GPU, and the kernels are bitwise the same on every space
-// (test_cvf_metropolis checks that), so the laws hold for the device runs too.
+// The chains run on TestSpace, i.e. on every backend of the build. On a GPU these thousands of
+// steps of a few hundred molecules are launch-latency bound (seconds, not minutes); the kernels
+// are bitwise the same on every space anyway (test_cvf_backends.cpp).
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -14,6 +14,7 @@
 #include "portamc/cvf/simulation.hpp"
 #include "portamc/statistics.hpp"
 #include "test_cvf_support.hpp"
+#include "test_space.hpp"
 
 namespace cvf = portamc::cvf;
 
@@ -45,8 +46,7 @@ TEST_P(CvfLaws, BinomialBondsWithoutCooperativity) {
     const cvf::ReducedStatePoint point{t, p_reduced};
     const double q = cvf::exact::independent_bond_probability(1.7 / t);
     const double n = 2 * 64, mean = n * q, variance = n * q * (1 - q);
-    cvf::Simulation<Kokkos::DefaultHostExecutionSpace> sim(m, point,
-                                                           fixed_volume(4, 31, GetParam()));
+    cvf::Simulation<TestSpace> sim(TestSpace(), m, point, fixed_volume(4, 31, GetParam()));
     for (int s = 0; s < 500; ++s) sim.step();
     std::vector<double> bonds, squares;
     const int steps = 40000;
@@ -74,8 +74,8 @@ TEST_P(CvfLaws, IsolatedMoleculesWithoutBonds) {
     // J_eff = 0: molecules are independent, so every snapshot of L^3 = 1728 molecules is a
     // set of independent samples; replicas with distinct seeds make the snapshots independent.
     for (std::uint64_t replica = 0; replica < 4; ++replica) {
-      cvf::Simulation<Kokkos::DefaultHostExecutionSpace> sim(
-          m, cvf::ReducedStatePoint{1.0, 0.2}, fixed_volume(12, 50 + replica, GetParam()));
+      cvf::Simulation<TestSpace> sim(TestSpace(), m, cvf::ReducedStatePoint{1.0, 0.2},
+                                     fixed_volume(12, 50 + replica, GetParam()));
       for (int s = 0; s < 150; ++s) sim.step();
       const auto sigma = sim.checkpoint().sigma;
       const std::int64_t N = sim.state().geometry().cells();

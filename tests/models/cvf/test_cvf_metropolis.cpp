@@ -1,6 +1,7 @@
 // The Metropolis sigma kernel and its helpers: index arithmetic, arm orders, acceptance tables,
-// bit-for-bit agreement with a plain C++ reference, identical states on the default and the
-// host execution space, and the J_sigma = 0 / J_eff = 0 exact laws.
+// and bit-for-bit agreement with a plain C++ reference on TestSpace (every backend of the
+// build). Identical states on every backend: test_cvf_backends.cpp; the J_sigma = 0 /
+// J_eff = 0 exact laws: test_cvf_laws.cpp.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -12,6 +13,7 @@
 #include "portamc/cvf/simulation.hpp"
 #include "portamc/statistics.hpp"
 #include "test_cvf_support.hpp"
+#include "test_space.hpp"
 
 namespace cvf = portamc::cvf;
 namespace rng = portamc::rng;
@@ -104,7 +106,7 @@ namespace {
 // comparing configurations and counters after each.
 void compare_with_reference(int L, std::uint64_t seed, double j_eff, double j_sigma, double t,
                             int steps) {
-  cvf::State<> state(L, 1.5, cvf::InitialState::random, seed);
+  cvf::State<TestSpace> state(TestSpace(), L, 1.5, cvf::InitialState::random, seed);
   const cvf::Geometry& g = state.geometry();
   HostConfiguration host{cvf::testing::to_host(state.sigma()),
                          cvf::testing::to_host(state.cube_state())};
@@ -138,30 +140,4 @@ TEST(CvfMetropolis, MatchesHostReferenceBitForBit) {
   compare_with_reference(8, 7, 2.0, 0.32, 0.9, 6);   // moderate couplings
   compare_with_reference(4, 11, 6.0, 1.5, 0.5, 6);   // strong: few acceptances
   compare_with_reference(8, 13, -0.5, 0.0, 2.0, 4);  // J_eff < 0 (high pressure)
-}
-
-TEST(CvfMetropolis, DefaultAndHostSpacesAgree) {
-  for (const auto kernel : {cvf::MetropolisKernel::per_cell, cvf::MetropolisKernel::packed}) {
-    cvf::ModelParameters m;
-    cvf::SimulationSettings settings;
-    settings.L = 8;
-    settings.seed = 99;
-    settings.volume.delta = 0.02;
-    settings.metropolis_kernel = kernel;
-    const cvf::ReducedStatePoint point{0.6, 0.05};
-    cvf::Simulation<Kokkos::DefaultExecutionSpace> device(m, point, settings);
-    cvf::Simulation<Kokkos::DefaultHostExecutionSpace> host(m, point, settings);
-    for (int s = 0; s < 20; ++s) {
-      device.step();
-      host.step();
-    }
-    const auto a = device.checkpoint(), b = host.checkpoint();
-    const char* name = cvf::to_string(kernel);
-    EXPECT_EQ(a.sigma, b.sigma) << name;
-    EXPECT_EQ(a.cube_state, b.cube_state) << name;
-    EXPECT_EQ(a.v_iso, b.v_iso) << name;
-    EXPECT_EQ(a.step, b.step) << name;
-    EXPECT_EQ(device.measure().n_sigma, host.measure().n_sigma) << name;
-    EXPECT_EQ(device.measure().n_hb_raw, host.measure().n_hb_raw) << name;
-  }
 }

@@ -1,8 +1,8 @@
-// The packed Metropolis pass (four cells per thread, one Philox block per two cells): bit for
-// bit against a plain C++ reference of its random-number scheme (counters included), counters
-// against full recounts, bad arguments and its word-level helpers. The exact laws
-// (test_cvf_laws.cpp) and the agreement of default and host spaces (test_cvf_metropolis.cpp)
-// run for both kernels there.
+// The packed Metropolis pass (four cells per thread, one Philox block per two cells) on
+// TestSpace (every backend of the build): bit for bit against a plain C++ reference of its
+// random-number scheme (counters included), counters against full recounts, bad arguments and
+// its word-level helpers. The exact laws (test_cvf_laws.cpp) and the agreement of every backend
+// with Serial (test_cvf_backends.cpp) run for both kernels there.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -12,6 +12,7 @@
 #include "portamc/cvf/detail/metropolis_packed.hpp"
 #include "portamc/cvf/simulation.hpp"
 #include "test_cvf_support.hpp"
+#include "test_space.hpp"
 
 namespace cvf = portamc::cvf;
 namespace rng = portamc::rng;
@@ -48,11 +49,11 @@ void reference_packed_pass(const cvf::Geometry& g, HostConfiguration& h, int arm
   }
 }
 
-HostConfiguration host_copy(const cvf::State<>& state) {
+HostConfiguration host_copy(const cvf::State<TestSpace>& state) {
   return {cvf::testing::to_host(state.sigma()), cvf::testing::to_host(state.cube_state())};
 }
 
-void expect_counts_match(const cvf::State<>& state, const HostConfiguration& host,
+void expect_counts_match(const cvf::State<TestSpace>& state, const HostConfiguration& host,
                          const std::string& where) {
   const auto counts = state.counts();
   const auto reference = cvf::testing::reference_counts(state.geometry(), host);
@@ -62,7 +63,7 @@ void expect_counts_match(const cvf::State<>& state, const HostConfiguration& hos
 
 // Single passes of every arm, in an order that visits each arm twice, with arbitrary draw steps.
 void compare_passes(int L, std::uint64_t seed, double j_eff, double j_sigma, double t) {
-  cvf::State<> state(L, 1.5, cvf::InitialState::random, seed);
+  cvf::State<TestSpace> state(TestSpace(), L, 1.5, cvf::InitialState::random, seed);
   HostConfiguration host = host_copy(state);
   const HostConfiguration initial = host;
   const auto table = cvf::sigma_acceptance(j_eff, j_sigma, t);
@@ -70,9 +71,8 @@ void compare_passes(int L, std::uint64_t seed, double j_eff, double j_sigma, dou
   for (int k = 0; k < 12; ++k) {
     const int arm = arms_order[k];
     const std::uint64_t draw_step = 1000 * seed + 7 * k;
-    cvf::metropolis_pass_packed<Kokkos::DefaultExecutionSpace>(
-        state.geometry(), state.sigma(), state.cube_state(), arm, seed, draw_step, table,
-        state.delta_slot(0));
+    cvf::metropolis_pass_packed(TestSpace(), state.geometry(), state.sigma(), state.cube_state(),
+                                arm, seed, draw_step, table, state.delta_slot(0));
     state.fold_deltas(0, 1);
     reference_packed_pass(state.geometry(), host, arm, seed, draw_step, table);
     const std::string where = "L " + std::to_string(L) + " seed " + std::to_string(seed) +
@@ -85,7 +85,7 @@ void compare_passes(int L, std::uint64_t seed, double j_eff, double j_sigma, dou
 
 // Full MC steps (eta update, packed sweep) against the references of both.
 void compare_sweeps(int L, std::uint64_t seed, double j_eff, double j_sigma, double t, int steps) {
-  cvf::State<> state(L, 1.5, cvf::InitialState::random, seed);
+  cvf::State<TestSpace> state(TestSpace(), L, 1.5, cvf::InitialState::random, seed);
   HostConfiguration host = host_copy(state);
   const auto sigma_table = cvf::sigma_acceptance(j_eff, j_sigma, t);
   const auto eta_table = cvf::eta_acceptance(j_eff, t);
@@ -162,7 +162,8 @@ TEST(CvfMetropolisPacked, SweepsMatchHostReferenceBitForBit) {
 TEST(CvfMetropolisPacked, CountersEqualRecount) {
   // Volume moves switch between the two acceptance tables (J_eff on and off).
   cvf::ModelParameters m;
-  cvf::Simulation<> sim(m, cvf::ReducedStatePoint{0.6, 0.05}, packed_settings(16, 77, true));
+  cvf::Simulation<TestSpace> sim(TestSpace(), m, cvf::ReducedStatePoint{0.6, 0.05},
+                                 packed_settings(16, 77, true));
   const auto initial = sim.checkpoint().sigma;
   for (int s = 0; s < 30; ++s) {
     sim.step();
@@ -175,22 +176,21 @@ TEST(CvfMetropolisPacked, CountersEqualRecount) {
 
 TEST(CvfMetropolisPacked, RejectsMisalignedSigma) {
   const cvf::Geometry g(4);
-  Kokkos::View<std::uint8_t*> bytes("bytes", g.variables() + 1), sigma("sigma", g.variables());
-  Kokkos::View<std::uint8_t*> cubes("cubes", g.cubes());
-  Kokkos::View<cvf::BondCounts> delta("delta");
+  Kokkos::View<std::uint8_t*, TestSpace> bytes("bytes", g.variables() + 1),
+      sigma("sigma", g.variables());
+  Kokkos::View<std::uint8_t*, TestSpace> cubes("cubes", g.cubes());
+  Kokkos::View<cvf::BondCounts, TestSpace> delta("delta");
   const auto shifted =
       Kokkos::subview(bytes, std::make_pair<std::int64_t, std::int64_t>(1, g.variables() + 1));
   const auto table = cvf::sigma_acceptance(1.0, 0.5, 1.0);
-  EXPECT_THROW(cvf::metropolis_pass_packed<Kokkos::DefaultExecutionSpace>(g, shifted, cubes, 0, 1,
-                                                                          0, table, delta),
+  EXPECT_THROW(cvf::metropolis_pass_packed(TestSpace(), g, shifted, cubes, 0, 1, 0, table, delta),
                std::invalid_argument);
-  Kokkos::View<std::uint8_t*> more_cubes("more_cubes", g.cubes() + 1);
+  Kokkos::View<std::uint8_t*, TestSpace> more_cubes("more_cubes", g.cubes() + 1);
   const auto shifted_cubes =
       Kokkos::subview(more_cubes, std::make_pair<std::int64_t, std::int64_t>(1, g.cubes() + 1));
-  EXPECT_THROW(cvf::metropolis_pass_packed<Kokkos::DefaultExecutionSpace>(g, sigma, shifted_cubes,
-                                                                          0, 1, 0, table, delta),
-               std::invalid_argument);
-  EXPECT_THROW(cvf::metropolis_pass_packed<Kokkos::DefaultExecutionSpace>(g, sigma, cubes, 6, 1, 0,
-                                                                          table, delta),
+  EXPECT_THROW(
+      cvf::metropolis_pass_packed(TestSpace(), g, sigma, shifted_cubes, 0, 1, 0, table, delta),
+      std::invalid_argument);
+  EXPECT_THROW(cvf::metropolis_pass_packed(TestSpace(), g, sigma, cubes, 6, 1, 0, table, delta),
                std::invalid_argument);
 }

@@ -1,11 +1,13 @@
-// Simulation: counters stay exact through mixed steps, measurements follow their formulas,
-// checkpoints continue bit for bit, bad input is refused.
+// Simulation on TestSpace (every backend of the build): counters stay exact through mixed
+// steps, measurements follow their formulas, checkpoints continue bit for bit, bad input is
+// refused.
 #include <gtest/gtest.h>
 
 #include <cmath>
 
 #include "portamc/cvf/lennard_jones.hpp"
 #include "portamc/cvf/simulation.hpp"
+#include "test_space.hpp"
 
 namespace cvf = portamc::cvf;
 
@@ -28,7 +30,7 @@ TEST(CvfSimulation, CountersMatchRecountThroughMixedSteps) {
   settings.L = 4;
   settings.initial_v_iso = 1.2;
   settings.volume.delta = 0.03;
-  cvf::Simulation<> sim(m, cvf::ReducedStatePoint{1.0, 0.5}, settings);
+  cvf::Simulation<TestSpace> sim(TestSpace(), m, cvf::ReducedStatePoint{1.0, 0.5}, settings);
   int gas_steps = 0, crossings = 0;
   bool was_gas = !sim.bonds_allowed();
   for (int s = 0; s < 2000; ++s) {
@@ -60,7 +62,7 @@ TEST(CvfSimulation, MeasurementFormulas) {
   auto settings = small(8);
   settings.initial = cvf::InitialState::ordered;
   settings.initial_v_iso = 1.4;
-  cvf::Simulation<> sim(m, point, settings);
+  cvf::Simulation<TestSpace> sim(TestSpace(), m, point, settings);
   const auto x = sim.measure();
   const double N = 512;
   EXPECT_EQ(x.n_sigma, 15 * 512);
@@ -75,7 +77,7 @@ TEST(CvfSimulation, MeasurementFormulas) {
   EXPECT_NEAR(x.enthalpy, u - (2.0 - 0.3 * 0.6) * 2 - 0.32 * 15 + 0.3 * 1.4, 1e-12);
   // Gas-like: the bonds count zero, the raw count stays.
   settings.initial_v_iso = 2.5;
-  cvf::Simulation<> gas(m, point, settings);
+  cvf::Simulation<TestSpace> gas(TestSpace(), m, point, settings);
   const auto y = gas.measure();
   EXPECT_EQ(y.n_hb, 0);
   EXPECT_EQ(y.n_hb_raw, 1024);
@@ -86,10 +88,10 @@ TEST(CvfSimulation, MeasurementFormulas) {
 TEST(CvfSimulation, CheckpointContinuesBitForBit) {
   cvf::ModelParameters m;
   const cvf::ReducedStatePoint point{0.8, 0.1};
-  cvf::Simulation<> a(m, point, small(3));
+  cvf::Simulation<TestSpace> a(TestSpace(), m, point, small(3));
   for (int s = 0; s < 10; ++s) a.step();
   const auto saved = a.checkpoint();
-  cvf::Simulation<> b(m, point, small(3));
+  cvf::Simulation<TestSpace> b(TestSpace(), m, point, small(3));
   b.restore(saved);
   for (int s = 0; s < 10; ++s) {
     a.step();
@@ -115,21 +117,24 @@ TEST(CvfSimulation, RejectsBadInput) {
   const cvf::ReducedStatePoint point{1.0, 0.1};
   auto s = small(1);
   s.L = 6;
-  EXPECT_THROW(cvf::Simulation<>(m, point, s), std::invalid_argument);
+  EXPECT_THROW(cvf::Simulation<TestSpace>(TestSpace(), m, point, s), std::invalid_argument);
   s = small(1);
   s.initial_v_iso = 0.9;
-  EXPECT_THROW(cvf::Simulation<>(m, point, s), std::invalid_argument);
+  EXPECT_THROW(cvf::Simulation<TestSpace>(TestSpace(), m, point, s), std::invalid_argument);
   s = small(1);
   s.volume.delta = 0;
-  EXPECT_THROW(cvf::Simulation<>(m, point, s), std::invalid_argument);
+  EXPECT_THROW(cvf::Simulation<TestSpace>(TestSpace(), m, point, s), std::invalid_argument);
   s.volume.enabled = false;  // delta is irrelevant when the move is off
-  EXPECT_NO_THROW(cvf::Simulation<>(m, point, s));
+  EXPECT_NO_THROW(cvf::Simulation<TestSpace>(TestSpace(), m, point, s));
   s = small(1);
-  EXPECT_THROW(cvf::Simulation<>(m, cvf::ReducedStatePoint{0.0, 0.1}, s), std::invalid_argument);
-  EXPECT_THROW(cvf::Simulation<>(m, cvf::StatePoint{-5.0, 0.1}, s), std::invalid_argument);
-  EXPECT_THROW(cvf::State<>(8, 0.5, cvf::InitialState::random, 1), std::invalid_argument);
+  EXPECT_THROW(cvf::Simulation<TestSpace>(TestSpace(), m, cvf::ReducedStatePoint{0.0, 0.1}, s),
+               std::invalid_argument);
+  EXPECT_THROW(cvf::Simulation<TestSpace>(TestSpace(), m, cvf::StatePoint{-5.0, 0.1}, s),
+               std::invalid_argument);
+  EXPECT_THROW(cvf::State<TestSpace>(TestSpace(), 8, 0.5, cvf::InitialState::random, 1),
+               std::invalid_argument);
   try {
-    cvf::Simulation<>(m, point, [] {
+    cvf::Simulation<TestSpace>(TestSpace(), m, point, [] {
       auto t = small(1);
       t.volume.delta = -1;
       return t;
@@ -139,5 +144,6 @@ TEST(CvfSimulation, RejectsBadInput) {
     EXPECT_NE(std::string(e.what()).find("delta"), std::string::npos) << e.what();
   }
   // Lab units work too.
-  EXPECT_NO_THROW(cvf::Simulation<>(m, cvf::StatePoint{300.0, 0.1}, small(1)));
+  EXPECT_NO_THROW(
+      cvf::Simulation<TestSpace>(TestSpace(), m, cvf::StatePoint{300.0, 0.1}, small(1)));
 }

@@ -1,6 +1,7 @@
-// The CVF Swendsen-Wang update at fixed eta and volume: bond placement bit for bit against a
-// host re-implementation, bond frequencies, the sampled law against exact limits and a host
-// heat-bath chain, and bitwise reproducibility across labelling schemes and backends.
+// The CVF Swendsen-Wang update at fixed eta and volume, on TestSpace (every backend of the
+// build): bond placement bit for bit against a host re-implementation, bond frequencies, the
+// sampled law against exact limits and a host heat-bath chain, and bitwise reproducibility
+// across labelling schemes (across backends: test_cvf_backends.cpp).
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -10,6 +11,7 @@
 
 #include "portamc/cvf/detail/swendsen_wang.hpp"
 #include "portamc/cvf/exact.hpp"
+#include "test_space.hpp"
 
 namespace cvf = portamc::cvf;
 using cvf::Geometry;
@@ -32,8 +34,8 @@ HostBytes random_cubes(const Geometry& g, std::uint32_t seed) {
 }
 
 template <class Space>
-Kokkos::View<std::uint8_t*, typename Space::memory_space> to_device(const HostBytes& h) {
-  Kokkos::View<std::uint8_t*, typename Space::memory_space> d("bytes", h.size());
+Kokkos::View<std::uint8_t*, Space> to_device(const HostBytes& h) {
+  Kokkos::View<std::uint8_t*, Space> d("bytes", h.size());
   auto m = Kokkos::create_mirror_view(d);
   for (std::size_t i = 0; i < h.size(); ++i) m(i) = h[i];
   Kokkos::deep_copy(d, m);
@@ -114,9 +116,9 @@ TEST(CvfSwendsenWang, BondsBitExactAgainstHost) {
   const std::uint64_t seed = 0x1234567887654321ull, step = 77;
   for (double J_eff : {0.9, -0.9, 0.0}) {
     const auto th = cvf::bond_thresholds(J_eff, 0.7, 1.1);
-    Kokkos::View<std::uint32_t*> bonds("bonds", g.cells());
-    cvf::place_bonds(g, to_device<Kokkos::DefaultExecutionSpace>(s),
-                     to_device<Kokkos::DefaultExecutionSpace>(cubes), th, seed, step, bonds);
+    Kokkos::View<std::uint32_t*, TestSpace> bonds("bonds", g.cells());
+    cvf::place_bonds(TestSpace(), g, to_device<TestSpace>(s), to_device<TestSpace>(cubes), th, seed,
+                     step, bonds);
     auto got = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), bonds);
     std::int64_t placed = 0;
     for (std::int64_t cell = 0; cell < g.cells(); ++cell) {
@@ -163,13 +165,13 @@ TEST(CvfSwendsenWang, BondFrequenciesMatchProbabilities) {
         s[g.variable(cell, arm)] = J_eff > 0 ? 0 : arm;
     }
     const auto th = cvf::bond_thresholds(J_eff, J_sigma, t);
-    auto sigma = to_device<Kokkos::DefaultExecutionSpace>(s);
-    auto cube_view = to_device<Kokkos::DefaultExecutionSpace>(cubes);
-    Kokkos::View<std::uint32_t*> bonds("bonds", g.cells());
+    auto sigma = to_device<TestSpace>(s);
+    auto cube_view = to_device<TestSpace>(cubes);
+    Kokkos::View<std::uint32_t*, TestSpace> bonds("bonds", g.cells());
     std::int64_t covalent = 0, cooperative = 0, wrong = 0;
     const int steps = 50;
     for (int step = 0; step < steps; ++step) {
-      cvf::place_bonds(g, sigma, cube_view, th, 7, step, bonds);
+      cvf::place_bonds(TestSpace(), g, sigma, cube_view, th, 7, step, bonds);
       auto h = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), bonds);
       for (std::int64_t cell = 0; cell < g.cells(); ++cell) {
         for (int axis = 0; axis < 3; ++axis) {
@@ -206,9 +208,9 @@ struct Series {
 };
 Series sample(const Geometry& g, const HostBytes& cubes, double J_eff, double J_sigma, double t,
               int sweeps, cvf::Labelling scheme, int stride = 1) {
-  cvf::SwendsenWang<> sw(g, scheme);
-  auto sigma = to_device<Kokkos::DefaultExecutionSpace>(random_sigma(g, 9));
-  auto cube_view = to_device<Kokkos::DefaultExecutionSpace>(cubes);
+  cvf::SwendsenWang<TestSpace> sw(TestSpace(), g, scheme);
+  auto sigma = to_device<TestSpace>(random_sigma(g, 9));
+  auto cube_view = to_device<TestSpace>(cubes);
   const auto th = cvf::bond_thresholds(J_eff, J_sigma, t);
   Series out;
   out.histogram.assign(16, 0);
@@ -345,11 +347,10 @@ TEST(CvfSwendsenWang, CoupledSystemAgreesWithHeatBath) {
 
 namespace {
 
-template <class Space>
 HostBytes run_sweeps(const Geometry& g, cvf::Labelling scheme, int sweeps) {
-  cvf::SwendsenWang<Space> sw(g, scheme);
-  auto sigma = to_device<Space>(random_sigma(g, 21));
-  auto cubes = to_device<Space>(random_cubes(g, 22));
+  cvf::SwendsenWang<TestSpace> sw(TestSpace(), g, scheme);
+  auto sigma = to_device<TestSpace>(random_sigma(g, 21));
+  auto cubes = to_device<TestSpace>(random_cubes(g, 22));
   const auto th = cvf::bond_thresholds(1.3, 0.45, 0.9);
   for (int i = 0; i < sweeps; ++i) sw.sweep(sigma, cubes, th, 555, 1000 + i);
   return to_host(sigma);
@@ -357,25 +358,23 @@ HostBytes run_sweeps(const Geometry& g, cvf::Labelling scheme, int sweeps) {
 
 }  // namespace
 
-TEST(CvfSwendsenWang, BitwiseReproducibleAcrossSchemesAndBackends) {
+// Across backends: test_cvf_backends.cpp (every space against Serial).
+TEST(CvfSwendsenWang, BitwiseReproducibleAcrossSchemes) {
   const Geometry g(8);
   const auto start = random_sigma(g, 21);
-  const auto a = run_sweeps<Kokkos::DefaultExecutionSpace>(g, cvf::Labelling::union_find, 6);
+  const auto a = run_sweeps(g, cvf::Labelling::union_find, 6);
   EXPECT_NE(a, start);
-  EXPECT_EQ(a, run_sweeps<Kokkos::DefaultExecutionSpace>(g, cvf::Labelling::union_find, 6));
-  EXPECT_EQ(a, run_sweeps<Kokkos::DefaultExecutionSpace>(g, cvf::Labelling::label_equivalence, 6));
-  EXPECT_EQ(a, run_sweeps<Kokkos::DefaultHostExecutionSpace>(g, cvf::Labelling::union_find, 6));
-  EXPECT_EQ(a,
-            run_sweeps<Kokkos::DefaultHostExecutionSpace>(g, cvf::Labelling::label_equivalence, 6));
+  EXPECT_EQ(a, run_sweeps(g, cvf::Labelling::union_find, 6));
+  EXPECT_EQ(a, run_sweeps(g, cvf::Labelling::label_equivalence, 6));
 }
 
 TEST(CvfSwendsenWang, SweepStatistics) {
   const Geometry g(8);
-  cvf::SwendsenWang<> sw(g, cvf::Labelling::label_equivalence);
+  cvf::SwendsenWang<TestSpace> sw(TestSpace(), g, cvf::Labelling::label_equivalence);
   EXPECT_FALSE(sw.wide_labels());
   EXPECT_EQ(sw.bytes_per_molecule(), 28.0);
-  auto sigma = to_device<Kokkos::DefaultExecutionSpace>(HostBytes(g.variables(), 0));
-  auto cubes = to_device<Kokkos::DefaultExecutionSpace>(HostBytes(g.cubes(), 0));
+  auto sigma = to_device<TestSpace>(HostBytes(g.variables(), 0));
+  auto cubes = to_device<TestSpace>(HostBytes(g.cubes(), 0));
   // Infinite couplings, all sigma equal. Cube state 0 forbids every x edge (each edge lies in
   // exactly one cube), so the clusters are the L planes x = const.
   sw.sweep(sigma, cubes, cvf::bond_thresholds(800, 800, 1), 1, 0);

@@ -1,7 +1,7 @@
 // The volume move against the exact law of v_iso at J_sigma = 0 (exact_volume.hpp): <v_iso>
 // and P(gas-like) from a chain of full MC steps, with and without the N ln(v'/v) Jacobian,
 // across the gas threshold and deep in the liquid.
-// Chains run on the host execution space (see test_cvf_laws.cpp for why).
+// Chains run on TestSpace, every backend of the build (see test_cvf_laws.cpp).
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -10,6 +10,7 @@
 #include "portamc/cvf/exact_volume.hpp"
 #include "portamc/cvf/simulation.hpp"
 #include "portamc/statistics.hpp"
+#include "test_space.hpp"
 
 namespace cvf = portamc::cvf;
 
@@ -29,7 +30,7 @@ void check_volume_law(const Case& c, std::uint64_t seed, int steps) {
   settings.seed = seed;
   settings.initial_v_iso = 1.2;
   settings.volume.delta = c.delta;
-  cvf::Simulation<Kokkos::DefaultHostExecutionSpace> sim(c.m, c.point, settings);
+  cvf::Simulation<TestSpace> sim(TestSpace(), c.m, c.point, settings);
   for (int s = 0; s < 2000; ++s) sim.step();
   std::vector<double> v, gas;
   for (int s = 0; s < steps; ++s) {

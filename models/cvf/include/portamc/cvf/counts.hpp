@@ -91,15 +91,16 @@ struct reduction_identity<portamc::cvf::SigmaHistogram> {
 
 namespace portamc::cvf {
 
-/// Full recount of {N_HB raw, N_sigma}: each cell counts its six-arm pairs and its three +
-/// edges, so every edge is seen once.
+/// Full recount of {N_HB raw, N_sigma} on `space`: each cell counts its six-arm pairs and its
+/// three + edges, so every edge is seen once.
 template <class Space, class SigmaView, class CubeView>
-BondCounts count_bonds(const Geometry& g, const SigmaView& sigma, const CubeView& cube_state) {
+BondCounts count_bonds(const Space& space, const Geometry& g, const SigmaView& sigma,
+                       const CubeView& cube_state) {
   const FastCoordinates fast(g);
   const std::int64_t N = g.cells();
   BondCounts total;
   Kokkos::parallel_reduce(
-      "cvf::count_bonds", Kokkos::RangePolicy<Space, Kokkos::IndexType<std::int64_t>>(0, N),
+      "cvf::count_bonds", Kokkos::RangePolicy<Space, Kokkos::IndexType<std::int64_t>>(space, 0, N),
       KOKKOS_LAMBDA(const std::int64_t cell, BondCounts& acc) {
         const Coordinates c = fast.cell(cell);
         int s[arms];
@@ -119,13 +120,14 @@ BondCounts count_bonds(const Geometry& g, const SigmaView& sigma, const CubeView
   return total;
 }
 
-/// Number of bonding variables in each state q = 0..5.
+/// Number of bonding variables in each state q = 0..5, counted on `space`.
 template <class Space, class SigmaView>
-std::array<std::int64_t, arms> sigma_histogram(const Geometry& g, const SigmaView& sigma) {
+std::array<std::int64_t, arms> sigma_histogram(const Space& space, const Geometry& g,
+                                               const SigmaView& sigma) {
   SigmaHistogram total;
   Kokkos::parallel_reduce(
       "cvf::sigma_histogram",
-      Kokkos::RangePolicy<Space, Kokkos::IndexType<std::int64_t>>(0, g.variables()),
+      Kokkos::RangePolicy<Space, Kokkos::IndexType<std::int64_t>>(space, 0, g.variables()),
       KOKKOS_LAMBDA(const std::int64_t v, SigmaHistogram& acc) {
         // Compare with every state: a dynamic index would put acc in local memory on GPUs.
         const int s = sigma(v);

@@ -35,25 +35,30 @@
 
 namespace portamc::cvf {
 
-template <class Space = Kokkos::DefaultExecutionSpace>
+/// The slab of this rank on execution space `Space`: every kernel runs on the instance given to
+/// the constructor, and the local arrays live in its memory space.
+template <class Space>
 class DistributedSimulation {
  public:
   using execution_space = Space;
   using memory_space = typename Space::memory_space;
-  using Bytes = Kokkos::View<std::uint8_t*, memory_space>;
+  using Bytes = Kokkos::View<std::uint8_t*, Space>;
 
   /// Validates like Simulation, the decomposition and the halo transport (std::invalid_argument,
   /// the same text on every rank).
-  DistributedSimulation(const ModelParameters& parameters, const StatePoint& point,
-                        const SimulationSettings& settings, const parallel::Communicator& comm,
+  DistributedSimulation(const Space& space, const ModelParameters& parameters,
+                        const StatePoint& point, const SimulationSettings& settings,
+                        const parallel::Communicator& comm,
                         parallel::HaloTransport transport = parallel::HaloTransport::automatic)
-      : DistributedSimulation(parameters, reduce(parameters, checked(parameters, point)), settings,
-                              comm, transport) {}
+      : DistributedSimulation(space, parameters, reduce(parameters, checked(parameters, point)),
+                              settings, comm, transport) {}
 
-  DistributedSimulation(const ModelParameters& parameters, const ReducedStatePoint& point,
-                        const SimulationSettings& settings, const parallel::Communicator& comm,
+  DistributedSimulation(const Space& space, const ModelParameters& parameters,
+                        const ReducedStatePoint& point, const SimulationSettings& settings,
+                        const parallel::Communicator& comm,
                         parallel::HaloTransport transport = parallel::HaloTransport::automatic)
-      : parameters_(parameters),
+      : space_(space),
+        parameters_(parameters),
         point_(point),
         settings_(settings),
         comm_(comm),
@@ -71,8 +76,8 @@ class DistributedSimulation {
     validate(settings_.volume);
     validate_v_iso(settings_.initial_v_iso);
     u_lj_ = lennard_jones_energy_per_molecule(parameters_, v_iso_);
-    slab::initialize<Space>(slab_, sigma_, cubes_, settings_.initial == InitialState::random,
-                            settings_.seed);
+    slab::initialize(space_, slab_, sigma_, cubes_, settings_.initial == InitialState::random,
+                     settings_.seed);
     exchange_all();
     recount();
     build_tables();
@@ -102,8 +107,8 @@ class DistributedSimulation {
   /// Step 2: the cube update, then the top cube layer to the rank above.
   void eta_update() {
     constexpr int slot = arms;
-    slab::eta_update<Space>(slab_, sigma_, cubes_, settings_.seed, step_,
-                            tables_.eta[bonds_allowed()], delta_slot(slot));
+    slab::eta_update(space_, slab_, sigma_, cubes_, settings_.seed, step_,
+                     tables_.eta[bonds_allowed()], delta_slot(slot));
     fold_deltas(slot, slot + 1);
     const std::int64_t layer = decomposition_.layer_cubes();
     const int T = decomposition_.thickness();
@@ -118,11 +123,11 @@ class DistributedSimulation {
       const int arm = order[k];
       const std::uint64_t draw_step = arms * step_ + k;
       if (settings_.metropolis_kernel == MetropolisKernel::packed)
-        slab::metropolis_pass_packed<Space>(slab_, sigma_, cubes_, arm, settings_.seed, draw_step,
-                                            table, delta_slot(k));
+        slab::metropolis_pass_packed(space_, slab_, sigma_, cubes_, arm, settings_.seed, draw_step,
+                                     table, delta_slot(k));
       else
-        slab::metropolis_pass<Space>(slab_, sigma_, cubes_, arm, settings_.seed, draw_step, table,
-                                     delta_slot(k));
+        slab::metropolis_pass(space_, slab_, sigma_, cubes_, arm, settings_.seed, draw_step, table,
+                              delta_slot(k));
       // Within the sweep only the z passes read a neighbour's plane (the -z pass arm 4 of the
       // plane below, the +z pass arm 5 of the plane above): those go across at once; the
       // in-plane arms, read above only by the next eta update, travel together at the end.
@@ -151,7 +156,7 @@ class DistributedSimulation {
   }
   /// A full recount of the whole lattice, leaving the counters alone.
   BondCounts recount_exact() const {
-    const BondCounts local = slab::count_bonds<Space>(slab_, sigma_, cubes_);
+    const BondCounts local = slab::count_bonds(space_, slab_, sigma_, cubes_);
     std::int64_t values[2] = {local.hb, local.sigma};
     comm_.sum(values, 2);
     return BondCounts(values[0], values[1]);
@@ -159,7 +164,7 @@ class DistributedSimulation {
 
   /// The measurement of Simulation::measure(), the same on every rank.
   Measurement measure() const {
-    std::array<std::int64_t, arms> histogram = slab::sigma_histogram<Space>(slab_, sigma_);
+    std::array<std::int64_t, arms> histogram = slab::sigma_histogram(space_, slab_, sigma_);
     comm_.sum(histogram.data(), histogram.size());
     Measurement m =
         make_measurement(parameters_, point_, molecules(), v_iso_, u_lj_, counts(), histogram);
@@ -222,6 +227,8 @@ class DistributedSimulation {
     recount();
   }
 
+  /// The execution space instance every kernel of this slab runs on.
+  const Space& space() const { return space_; }
   std::uint64_t step_counter() const { return step_; }
   void set_step(std::uint64_t s) {
     if (s > rng::max_step / 8)
@@ -251,7 +258,8 @@ class DistributedSimulation {
     const auto counters = counters_;
     const auto deltas = deltas_;
     Kokkos::parallel_for(
-        "cvf::slab_fold_counts", Kokkos::RangePolicy<Space>(0, 1), KOKKOS_LAMBDA(const int) {
+        "cvf::slab_fold_counts", Kokkos::RangePolicy<Space>(space_, 0, 1),
+        KOKKOS_LAMBDA(const int) {
           BondCounts total = counters();
           for (int k = first; k < last; ++k) total += deltas(k);
           counters() = total;
@@ -278,7 +286,7 @@ class DistributedSimulation {
     return Kokkos::View<BondCounts, memory_space, Kokkos::MemoryTraits<Kokkos::Unmanaged>>(
         deltas_.data() + k);
   }
-  void recount() { Kokkos::deep_copy(counters_, slab::count_bonds<Space>(slab_, sigma_, cubes_)); }
+  void recount() { Kokkos::deep_copy(counters_, slab::count_bonds(space_, slab_, sigma_, cubes_)); }
 
   // Messages. Tags: 10 + arm downwards, 20 + arm upwards, 30 cubes upwards.
   parallel::ByteMessage plane_down(int arm) {
@@ -346,6 +354,7 @@ class DistributedSimulation {
                                     std::to_string(states - 1));
   }
 
+  Space space_;
   ModelParameters parameters_;
   ReducedStatePoint point_;
   SimulationSettings settings_;
@@ -354,8 +363,8 @@ class DistributedSimulation {
   Slab slab_;
   Bytes sigma_;
   Bytes cubes_;
-  Kokkos::View<BondCounts, memory_space> counters_;
-  Kokkos::View<BondCounts*, memory_space> deltas_;
+  Kokkos::View<BondCounts, Space> counters_;
+  Kokkos::View<BondCounts*, Space> deltas_;
   parallel::ByteExchange<memory_space> halo_;
   double v_iso_;
   double u_lj_ = 0;

@@ -11,9 +11,11 @@
 // One MC step is the paper's: a volume move, an eta (cube) update, then a sigma update by
 // Metropolis (six arm passes) or by Swendsen-Wang. The RNG step counter runs on over the whole
 // run, so no two steps share random numbers and the run is reproducible from its seed.
+#include <Kokkos_Core.hpp>
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "portamc/cvf/detail/cluster_labels.hpp"
@@ -123,14 +125,24 @@ struct RunCheckpoint {
 /// Every parameter that shapes the chain (not the analysis), as text.
 std::string chain_fingerprint(const RunParameters& parameters);
 
-/// Runs the schedule on the default execution space, on one rank or (Metropolis only) split
-/// into z-slabs over the ranks of `comm` (DistributedSimulation): the chain, the records and
-/// hence the output are the same on every rank count, except the timings.
+/// Runs the schedule on one execution space (any backend of the build), on one rank or
+/// (Metropolis only) split into z-slabs over the ranks of `comm` (DistributedSimulation): the
+/// chain, the records and hence the output are the same on every rank count and every backend,
+/// except the timings.
 class Run {
  public:
-  /// Validates the parameters, checks that the state fits on the device and sets up the start.
-  /// std::invalid_argument for bad parameters, a lattice that does not fit, a rank count the
-  /// lattice cannot be split over, or Swendsen-Wang on more than one rank. Collective.
+  /// Validates the parameters and sets up the start on the execution space instance `space`
+  /// (e.g. Kokkos::Serial(), Kokkos::OpenMP(), Kokkos::Cuda()): every kernel of the run is
+  /// launched on it. std::invalid_argument for bad parameters, a rank count the lattice cannot
+  /// be split over, or Swendsen-Wang on more than one rank. Collective. (The fits-in-memory
+  /// check is the caller's: required_device_bytes and portamc::require_memory<Space>.)
+  template <class Space, std::enable_if_t<Kokkos::is_execution_space<Space>::value, int> = 0>
+  Run(const Space& space, const RunParameters& parameters, const parallel::Communicator& comm = {});
+  /// The same on the backend called `backend` (portamc/backends.hpp: "serial", "openmp",
+  /// "cuda", ...); std::invalid_argument for one this build lacks.
+  Run(const std::string& backend, const RunParameters& parameters,
+      const parallel::Communicator& comm = {});
+  /// The same on the default execution space (portamc::default_backend()).
   explicit Run(const RunParameters& parameters, const parallel::Communicator& comm = {});
   ~Run();
   Run(const Run&) = delete;
@@ -156,6 +168,8 @@ class Run {
   void restore(const RunCheckpoint& checkpoint);
   /// Device bytes the state and the chosen algorithm's scratch take (on this rank).
   std::size_t device_bytes() const;
+  /// The name of the backend the run's kernels run on, e.g. "cuda".
+  std::string backend() const;
   /// Ranks the lattice is split over, how halos travel, and the wall time spent in halo
   /// exchanges so far (0 on one rank).
   int ranks() const;
@@ -165,6 +179,9 @@ class Run {
   struct Engine;
 
  private:
+  /// Validates the parameters, then sets up the engine `make()` builds and the first point.
+  template <class Make>
+  void start(Make&& make);
   void begin_point();
   void step_once(PointRecord& record);
   void measure(PointRecord& record);

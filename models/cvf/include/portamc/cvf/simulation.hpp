@@ -82,20 +82,23 @@ struct Checkpoint {
   std::uint64_t step = 0;
 };
 
-template <class Space = Kokkos::DefaultExecutionSpace>
+/// A simulation on execution space `Space`: every kernel runs on the instance given to the
+/// constructor (any backend of the build, e.g. Kokkos::Serial(), Kokkos::OpenMP(),
+/// Kokkos::Cuda()); the chain is bitwise the same on each.
+template <class Space>
 class Simulation {
  public:
   /// Validates everything; throws std::invalid_argument naming the first problem.
-  Simulation(const ModelParameters& parameters, const StatePoint& point,
+  Simulation(const Space& space, const ModelParameters& parameters, const StatePoint& point,
              const SimulationSettings& settings)
-      : Simulation(checked(parameters), reduce(parameters, checked(point)), settings) {}
+      : Simulation(space, checked(parameters), reduce(parameters, checked(point)), settings) {}
 
-  Simulation(const ModelParameters& parameters, const ReducedStatePoint& point,
+  Simulation(const Space& space, const ModelParameters& parameters, const ReducedStatePoint& point,
              const SimulationSettings& settings)
       : parameters_(checked(parameters)),
         point_(checked(point)),
         settings_(checked(settings)),
-        state_(settings.L, settings.initial_v_iso, settings.initial, settings.seed),
+        state_(space, settings.L, settings.initial_v_iso, settings.initial, settings.seed),
         u_lj_(lennard_jones_energy_per_molecule(parameters, settings.initial_v_iso)) {
     build_tables();
   }
@@ -140,9 +143,9 @@ class Simulation {
 
   /// Counts from the device counters (one synchronisation) and a sigma histogram.
   Measurement measure() const {
-    Measurement m = make_measurement(parameters_, point_, state_.geometry().cells(), state_.v_iso(),
-                                     u_lj_, state_.counts(),
-                                     sigma_histogram<Space>(state_.geometry(), state_.sigma()));
+    Measurement m = make_measurement(
+        parameters_, point_, state_.geometry().cells(), state_.v_iso(), u_lj_, state_.counts(),
+        sigma_histogram(state_.space(), state_.geometry(), state_.sigma()));
     m.step = state_.step();
     return m;
   }
@@ -158,6 +161,8 @@ class Simulation {
     u_lj_ = lennard_jones_energy_per_molecule(parameters_, c.v_iso);
   }
 
+  /// The execution space instance every kernel of this simulation runs on.
+  const Space& space() const { return state_.space(); }
   State<Space>& state() { return state_; }
   const State<Space>& state() const { return state_; }
   const ModelParameters& parameters() const { return parameters_; }

@@ -32,16 +32,16 @@ inline void validate_v_iso(double v_iso) {
         std::to_string(v_iso));
 }
 
-/// Fills sigma and cube_state. Random: variable v draws entity v, cube c draws entity 6 N + c,
-/// both at step 0 of purpose_initial_state, so the state depends on the seed alone.
+/// Fills sigma and cube_state on `space`. Random: variable v draws entity v, cube c draws entity
+/// 6 N + c, both at step 0 of purpose_initial_state, so the state depends on the seed alone.
 template <class Space, class Bytes>
-void initialize_configuration(const Geometry& g, const Bytes& sigma, const Bytes& cube_state,
-                              InitialState initial, std::uint64_t seed) {
+void initialize_configuration(const Space& space, const Geometry& g, const Bytes& sigma,
+                              const Bytes& cube_state, InitialState initial, std::uint64_t seed) {
   using Policy = Kokkos::RangePolicy<Space, Kokkos::IndexType<std::int64_t>>;
   const bool random = initial == InitialState::random;
   const std::int64_t variables = g.variables();
   Kokkos::parallel_for(
-      "cvf::initial_sigma", Policy(0, variables), KOKKOS_LAMBDA(const std::int64_t v) {
+      "cvf::initial_sigma", Policy(space, 0, variables), KOKKOS_LAMBDA(const std::int64_t v) {
         std::uint8_t value = 0;
         if (random) {
           const rng::Block w = rng::draw(seed, rng::purpose_initial_state, v, 0);
@@ -50,7 +50,7 @@ void initialize_configuration(const Geometry& g, const Bytes& sigma, const Bytes
         sigma(v) = value;
       });
   Kokkos::parallel_for(
-      "cvf::initial_cubes", Policy(0, g.cubes()), KOKKOS_LAMBDA(const std::int64_t c) {
+      "cvf::initial_cubes", Policy(space, 0, g.cubes()), KOKKOS_LAMBDA(const std::int64_t c) {
         std::uint8_t value = 0;
         if (random) {
           const rng::Block w = rng::draw(seed, rng::purpose_initial_state, variables + c, 0);
@@ -60,29 +60,34 @@ void initialize_configuration(const Geometry& g, const Bytes& sigma, const Bytes
       });
 }
 
-template <class Space = Kokkos::DefaultExecutionSpace>
+/// The configuration on execution space `Space`: every kernel runs on the instance given to the
+/// constructor, and the arrays live in its memory space.
+template <class Space>
 class State {
  public:
   using execution_space = Space;
   using memory_space = typename Space::memory_space;
-  using Bytes = Kokkos::View<std::uint8_t*, memory_space>;
-  using Counter = Kokkos::View<BondCounts, memory_space>;
+  using Bytes = Kokkos::View<std::uint8_t*, Space>;
+  using Counter = Kokkos::View<BondCounts, Space>;
   /// Slots for the partial changes of one sweep: six Metropolis passes and the eta update.
   static constexpr int delta_slots = 8;
 
   /// Throws std::invalid_argument for a bad L (Geometry) or v_iso < 1.
-  State(int L, double v_iso, InitialState initial, std::uint64_t seed)
-      : geometry_(L),
+  State(const Space& space, int L, double v_iso, InitialState initial, std::uint64_t seed)
+      : space_(space),
+        geometry_(L),
         sigma_("cvf::sigma", geometry_.variables()),
         cube_state_("cvf::cube_state", geometry_.cubes()),
         counters_("cvf::counters"),
         deltas_("cvf::count_deltas", delta_slots),
         v_iso_(v_iso) {
     validate_v_iso(v_iso);
-    initialize_configuration<Space>(geometry_, sigma_, cube_state_, initial, seed);
+    initialize_configuration(space_, geometry_, sigma_, cube_state_, initial, seed);
     recount();
   }
 
+  /// The execution space instance every kernel of this state runs on.
+  const Space& space() const { return space_; }
   const Geometry& geometry() const { return geometry_; }
   /// Arm-major bonding variables (Geometry::variable()); after changing them call recount().
   const Bytes& sigma() const { return sigma_; }
@@ -111,12 +116,13 @@ class State {
     return Kokkos::View<BondCounts, memory_space, Kokkos::MemoryTraits<Kokkos::Unmanaged>>(
         deltas_.data() + k);
   }
-  /// Adds slots first..last-1 to the counters on the device, without waiting.
+  /// Adds slots first..last-1 to the counters on the device, without waiting (public: nvcc
+  /// refuses extended lambdas in private members).
   void fold_deltas(int first, int last) const {
     const auto counters = counters_;
     const auto deltas = deltas_;
     Kokkos::parallel_for(
-        "cvf::fold_counts", Kokkos::RangePolicy<Space>(0, 1), KOKKOS_LAMBDA(const int) {
+        "cvf::fold_counts", Kokkos::RangePolicy<Space>(space_, 0, 1), KOKKOS_LAMBDA(const int) {
           BondCounts total = counters();
           for (int k = first; k < last; ++k) total += deltas(k);
           counters() = total;
@@ -130,7 +136,7 @@ class State {
     return host;
   }
   /// A full recount, leaving the counters alone (tests compare the two).
-  BondCounts recount_exact() const { return count_bonds<Space>(geometry_, sigma_, cube_state_); }
+  BondCounts recount_exact() const { return count_bonds(space_, geometry_, sigma_, cube_state_); }
   /// Resets the counters to a full recount: call after changing sigma or cube_state directly.
   void recount() { Kokkos::deep_copy(counters_, recount_exact()); }
 
@@ -167,11 +173,12 @@ class State {
     Kokkos::deep_copy(view, host);
   }
 
+  Space space_;
   Geometry geometry_;
   Bytes sigma_;
   Bytes cube_state_;
   Counter counters_;
-  Kokkos::View<BondCounts*, memory_space> deltas_;
+  Kokkos::View<BondCounts*, Space> deltas_;
   double v_iso_;
   std::uint64_t step_ = 0;
 };

@@ -50,18 +50,17 @@ struct BondThresholds {
 /// system), J_sigma >= 0 and temperature t > 0. Throws std::invalid_argument otherwise.
 BondThresholds bond_thresholds(double J_eff, double J_sigma, double t);
 
-/// Places the fictitious bonds of every cell into `bonds` (N words). `sigma` has 6 N entries
-/// in 0..5 (arm-major), `cube_state` N / 4 entries in 0..8.
-template <class Space = Kokkos::DefaultExecutionSpace, class SigmaView, class CubeView,
-          class BondView>
-void place_bonds(const Geometry& geometry, const SigmaView& sigma, const CubeView& cube_state,
-                 const BondThresholds& thresholds, std::uint64_t seed, std::uint64_t step,
-                 const BondView& bonds) {
+/// Places the fictitious bonds of every cell into `bonds` (N words), on `space`. `sigma` has
+/// 6 N entries in 0..5 (arm-major), `cube_state` N / 4 entries in 0..8.
+template <class Space, class SigmaView, class CubeView, class BondView>
+void place_bonds(const Space& space, const Geometry& geometry, const SigmaView& sigma,
+                 const CubeView& cube_state, const BondThresholds& thresholds, std::uint64_t seed,
+                 std::uint64_t step, const BondView& bonds) {
   const Geometry g = geometry;
   const BondThresholds th = thresholds;
   const std::int64_t N = g.cells();
   Kokkos::parallel_for(
-      "cvf::place_bonds", Kokkos::RangePolicy<Space, Kokkos::IndexType<std::int64_t>>(0, N),
+      "cvf::place_bonds", Kokkos::RangePolicy<Space, Kokkos::IndexType<std::int64_t>>(space, 0, N),
       KOKKOS_LAMBDA(std::int64_t cell) {
         std::uint32_t words[4 * bond_blocks_per_cell];
         PORTAMC_UNROLL

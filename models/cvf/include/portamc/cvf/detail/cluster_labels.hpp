@@ -134,16 +134,17 @@ KOKKOS_INLINE_FUNCTION void unite(Label* parent, Label a, Label b) {
 
 }  // namespace detail
 
-/// The paper's label equivalence; returns the number of scan + analysis iterations (the last
-/// one changes nothing). `labels` has 6 N entries of an unsigned Label type.
-template <class Space = Kokkos::DefaultExecutionSpace, class BondView, class LabelView>
-int label_equivalence(const Geometry& geometry, const BondView& bonds, const LabelView& labels) {
+/// The paper's label equivalence on `space`; returns the number of scan + analysis iterations
+/// (the last one changes nothing). `labels` has 6 N entries of an unsigned Label type.
+template <class Space, class BondView, class LabelView>
+int label_equivalence(const Space& space, const Geometry& geometry, const BondView& bonds,
+                      const LabelView& labels) {
   using Label = typename LabelView::non_const_value_type;
   using Policy = Kokkos::RangePolicy<Space, Kokkos::IndexType<std::int64_t>>;
   const Geometry g = geometry;
   const std::int64_t N = g.cells();
   Kokkos::parallel_for(
-      "cvf::label_equivalence_init", Policy(0, 6 * N),
+      "cvf::label_equivalence_init", Policy(space, 0, 6 * N),
       KOKKOS_LAMBDA(std::int64_t x) { labels(x) = static_cast<Label>(x); });
   int iterations = 0;
   while (true) {
@@ -151,7 +152,7 @@ int label_equivalence(const Geometry& geometry, const BondView& bonds, const Lab
     std::int64_t changes = 0, part = 0;
     // Each covalent pair belongs to exactly one cell's forward edge: race-free.
     Kokkos::parallel_reduce(
-        "cvf::scan_covalent", Policy(0, N),
+        "cvf::scan_covalent", Policy(space, 0, N),
         KOKKOS_LAMBDA(std::int64_t cell, std::int64_t & changed) {
           const std::uint32_t bits = bonds(cell);
           if ((bits & 7u) == 0) return;
@@ -173,7 +174,7 @@ int label_equivalence(const Geometry& geometry, const BondView& bonds, const Lab
         part);
     changes += part;
     Kokkos::parallel_reduce(
-        "cvf::scan_cooperative", Policy(0, N),
+        "cvf::scan_cooperative", Policy(space, 0, N),
         KOKKOS_LAMBDA(std::int64_t cell, std::int64_t & changed) {
           const std::uint32_t bits = bonds(cell);
           if ((bits >> covalent_bonds_per_cell) == 0) return;
@@ -203,7 +204,7 @@ int label_equivalence(const Geometry& geometry, const BondView& bonds, const Lab
     changes += part;
     Label* const raw = labels.data();
     Kokkos::parallel_reduce(
-        "cvf::analysis", Policy(0, 6 * N),
+        "cvf::analysis", Policy(space, 0, 6 * N),
         KOKKOS_LAMBDA(std::int64_t x, std::int64_t & changed) {
           const Label start = relaxed_load(raw + x);
           Label l = start;
@@ -223,13 +224,13 @@ int label_equivalence(const Geometry& geometry, const BondView& bonds, const Lab
   }
 }
 
-/// Number of clusters (variables that are their own label).
-template <class Space = Kokkos::DefaultExecutionSpace, class LabelView>
-std::int64_t count_clusters(const LabelView& labels) {
+/// Number of clusters (variables that are their own label), counted on `space`.
+template <class Space, class LabelView>
+std::int64_t count_clusters(const Space& space, const LabelView& labels) {
   std::int64_t count = 0;
   Kokkos::parallel_reduce(
       "cvf::count_clusters",
-      Kokkos::RangePolicy<Space, Kokkos::IndexType<std::int64_t>>(0, labels.extent(0)),
+      Kokkos::RangePolicy<Space, Kokkos::IndexType<std::int64_t>>(space, 0, labels.extent(0)),
       KOKKOS_LAMBDA(std::int64_t x, std::int64_t & n) {
         if (static_cast<std::int64_t>(labels(x)) == x) ++n;
       },
@@ -237,19 +238,19 @@ std::int64_t count_clusters(const LabelView& labels) {
   return count;
 }
 
-/// Size of the largest cluster; allocates a temporary counter per variable.
-template <class Space = Kokkos::DefaultExecutionSpace, class LabelView>
-std::int64_t largest_cluster(const LabelView& labels) {
+/// Size of the largest cluster, on `space`; allocates a temporary counter per variable.
+template <class Space, class LabelView>
+std::int64_t largest_cluster(const Space& space, const LabelView& labels) {
   using Label = typename LabelView::non_const_value_type;
   using Policy = Kokkos::RangePolicy<Space, Kokkos::IndexType<std::int64_t>>;
   const std::int64_t n = labels.extent(0);
-  Kokkos::View<Label*, typename LabelView::memory_space> size("cvf::cluster_size", n);
+  Kokkos::View<Label*, Space> size("cvf::cluster_size", n);
   Kokkos::parallel_for(
-      "cvf::cluster_size", Policy(0, n),
+      "cvf::cluster_size", Policy(space, 0, n),
       KOKKOS_LAMBDA(std::int64_t x) { Kokkos::atomic_increment(&size(labels(x))); });
   std::int64_t largest = 0;
   Kokkos::parallel_reduce(
-      "cvf::largest_cluster", Policy(0, n),
+      "cvf::largest_cluster", Policy(space, 0, n),
       KOKKOS_LAMBDA(std::int64_t x, std::int64_t & m) {
         if (static_cast<std::int64_t>(size(x)) > m) m = size(x);
       },

@@ -61,14 +61,16 @@ KOKKOS_INLINE_FUNCTION std::uint32_t cube_bonded_edges(const Geometry& g, const 
   return bonded;
 }
 
-/// Moves every cube with the draws of MC step `step`; the summed change of N_HB raw goes to
-/// `delta` (rank-0 device view), asynchronously.
+/// Moves every cube on `space` with the draws of MC step `step`; the summed change of N_HB raw
+/// goes to `delta` (rank-0 device view), asynchronously.
 template <class Space, class Bytes, class DeltaView>
-void eta_update(const Geometry& g, const Bytes& sigma, const Bytes& cube_state, std::uint64_t seed,
-                std::uint64_t step, const EtaAcceptance& table, const DeltaView& delta) {
+void eta_update(const Space& space, const Geometry& g, const Bytes& sigma, const Bytes& cube_state,
+                std::uint64_t seed, std::uint64_t step, const EtaAcceptance& table,
+                const DeltaView& delta) {
   const FastCoordinates fast(g);
   Kokkos::parallel_reduce(
-      "cvf::eta_update", Kokkos::RangePolicy<Space, Kokkos::IndexType<std::int64_t>>(0, g.cubes()),
+      "cvf::eta_update",
+      Kokkos::RangePolicy<Space, Kokkos::IndexType<std::int64_t>>(space, 0, g.cubes()),
       KOKKOS_LAMBDA(const std::int64_t cube, BondCounts& acc) {
         const std::uint32_t bonded = cube_bonded_edges(g, sigma, fast.cube_corner(cube));
         const int old = cube_state(cube);
@@ -83,12 +85,13 @@ void eta_update(const Geometry& g, const Bytes& sigma, const Bytes& cube_state, 
       Kokkos::Sum<BondCounts, typename Space::memory_space>(delta));
 }
 
-/// The eta update of MC step state.step(), counters updated on the device.
+/// The eta update of MC step state.step() on the state's execution space instance, counters
+/// updated on the device.
 template <class Space>
 void eta_update(State<Space>& state, const EtaAcceptance& table, std::uint64_t seed) {
   constexpr int slot = arms;  // after the six Metropolis slots
-  eta_update<Space>(state.geometry(), state.sigma(), state.cube_state(), seed, state.step(), table,
-                    state.delta_slot(slot));
+  eta_update(state.space(), state.geometry(), state.sigma(), state.cube_state(), seed, state.step(),
+             table, state.delta_slot(slot));
   state.fold_deltas(slot, slot + 1);
 }
 

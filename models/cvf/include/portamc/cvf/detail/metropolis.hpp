@@ -69,18 +69,20 @@ KOKKOS_FORCEINLINE_FUNCTION int metropolis_variable(const int (&others)[arms], i
   return old;
 }
 
-/// One pass: updates sigma(., arm) of every cell with draw step `draw_step` and writes the
-/// summed change of {N_HB raw, N_sigma} to `delta` (a rank-0 device view), asynchronously.
+/// One pass on `space`: updates sigma(., arm) of every cell with draw step `draw_step` and
+/// writes the summed change of {N_HB raw, N_sigma} to `delta` (a rank-0 device view),
+/// asynchronously.
 template <class Space, class Bytes, class DeltaView>
-void metropolis_pass(const Geometry& g, const Bytes& sigma, const Bytes& cube_state, int arm,
-                     std::uint64_t seed, std::uint64_t draw_step, const SigmaAcceptance& table,
-                     const DeltaView& delta) {
+void metropolis_pass(const Space& space, const Geometry& g, const Bytes& sigma,
+                     const Bytes& cube_state, int arm, std::uint64_t seed, std::uint64_t draw_step,
+                     const SigmaAcceptance& table, const DeltaView& delta) {
   const FastCoordinates fast(g);
   const std::int64_t N = g.cells();
   const std::int64_t own = arm * N;
   const std::int64_t facing = opposite_arm(arm) * N;
   Kokkos::parallel_reduce(
-      "cvf::metropolis_pass", Kokkos::RangePolicy<Space, Kokkos::IndexType<std::int64_t>>(0, N),
+      "cvf::metropolis_pass",
+      Kokkos::RangePolicy<Space, Kokkos::IndexType<std::int64_t>>(space, 0, N),
       KOKKOS_LAMBDA(const std::int64_t cell, BondCounts& acc) {
         const Coordinates c = fast.cell(cell);
         int s[arms];
@@ -99,15 +101,16 @@ void metropolis_pass(const Geometry& g, const Bytes& sigma, const Bytes& cube_st
       Kokkos::Sum<BondCounts, typename Space::memory_space>(delta));
 }
 
-/// A full sweep (six passes) of MC step state.step(), counters updated on the device. The step
-/// counter is not advanced (the caller composes the MC step).
+/// A full sweep (six passes) of MC step state.step() on the state's execution space instance,
+/// counters updated on the device. The step counter is not advanced (the caller composes the
+/// MC step).
 template <class Space>
 void metropolis_sweep(State<Space>& state, const SigmaAcceptance& table, std::uint64_t seed) {
   const std::uint64_t step = state.step();
   const std::array<int, arms> order = arm_order(seed, step);
   for (int k = 0; k < arms; ++k)
-    metropolis_pass<Space>(state.geometry(), state.sigma(), state.cube_state(), order[k], seed,
-                           arms * step + k, table, state.delta_slot(k));
+    metropolis_pass(state.space(), state.geometry(), state.sigma(), state.cube_state(), order[k],
+                    seed, arms * step + k, table, state.delta_slot(k));
   state.fold_deltas(0, arms);
 }
 

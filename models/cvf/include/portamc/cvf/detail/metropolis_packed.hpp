@@ -247,18 +247,19 @@ KOKKOS_FORCEINLINE_FUNCTION std::uint32_t partner_word(const Geometry& g, const 
   }
 }
 
-/// The pass of one arm; `sigma` (N / 4 per arm) and `cube_state` are the byte arrays seen as
-/// words.
-template <class Space, int Arm, class Words, class DeltaView>
-void pass(const Geometry& g, const Words& sigma, const Words& cube_state, std::uint64_t seed,
-          std::uint64_t draw_step, const SigmaAcceptance& table, const DeltaView& delta) {
+/// The pass of one arm on `space`; `sigma` (N / 4 per arm) and `cube_state` are the byte arrays
+/// seen as words.
+template <int Arm, class Space, class Words, class DeltaView>
+void pass(const Space& space, const Geometry& g, const Words& sigma, const Words& cube_state,
+          std::uint64_t seed, std::uint64_t draw_step, const SigmaAcceptance& table,
+          const DeltaView& delta) {
   const FastCoordinates fast(g);
   const std::int64_t groups = g.cells() / group_cells;  // words per arm
   const std::int64_t own = Arm * groups;
   const std::int64_t facing = opposite_arm(Arm) * groups;
   Kokkos::parallel_reduce(
       "cvf::metropolis_pass_packed",
-      Kokkos::RangePolicy<Space, Kokkos::IndexType<std::int64_t>>(0, groups),
+      Kokkos::RangePolicy<Space, Kokkos::IndexType<std::int64_t>>(space, 0, groups),
       KOKKOS_LAMBDA(const std::int64_t group, BondCounts& acc) {
         const Coordinates c0 = fast.cell(group_cells * group);
         std::uint32_t w[arms];
@@ -282,14 +283,15 @@ void pass(const Geometry& g, const Words& sigma, const Words& cube_state, std::u
 
 }  // namespace packed
 
-/// One packed pass: updates sigma(., arm) of every cell with draw step `draw_step` and writes
-/// the summed change of {N_HB raw, N_sigma} to `delta` (a rank-0 device view), asynchronously.
-/// `sigma` must be contiguous and 4-byte aligned (every Kokkos allocation is); throws
-/// std::invalid_argument otherwise.
+/// One packed pass on `space`: updates sigma(., arm) of every cell with draw step `draw_step`
+/// and writes the summed change of {N_HB raw, N_sigma} to `delta` (a rank-0 device view),
+/// asynchronously. `sigma` must be contiguous and 4-byte aligned (every Kokkos allocation is);
+/// throws std::invalid_argument otherwise.
 template <class Space, class Bytes, class CubeStates, class DeltaView>
-void metropolis_pass_packed(const Geometry& g, const Bytes& sigma, const CubeStates& cube_state,
-                            int arm, std::uint64_t seed, std::uint64_t draw_step,
-                            const SigmaAcceptance& table, const DeltaView& delta) {
+void metropolis_pass_packed(const Space& space, const Geometry& g, const Bytes& sigma,
+                            const CubeStates& cube_state, int arm, std::uint64_t seed,
+                            std::uint64_t draw_step, const SigmaAcceptance& table,
+                            const DeltaView& delta) {
   using Words = Kokkos::View<std::uint32_t*, typename Space::memory_space,
                              Kokkos::MemoryTraits<Kokkos::Unmanaged>>;
   if (reinterpret_cast<std::uintptr_t>(sigma.data()) % sizeof(std::uint32_t) != 0 ||
@@ -307,24 +309,24 @@ void metropolis_pass_packed(const Geometry& g, const Bytes& sigma, const CubeSta
                     g.cubes() / packed::group_cells);
   switch (arm) {
     case 0:
-      return packed::pass<Space, 0>(g, words, cubes, seed, draw_step, table, delta);
+      return packed::pass<0>(space, g, words, cubes, seed, draw_step, table, delta);
     case 1:
-      return packed::pass<Space, 1>(g, words, cubes, seed, draw_step, table, delta);
+      return packed::pass<1>(space, g, words, cubes, seed, draw_step, table, delta);
     case 2:
-      return packed::pass<Space, 2>(g, words, cubes, seed, draw_step, table, delta);
+      return packed::pass<2>(space, g, words, cubes, seed, draw_step, table, delta);
     case 3:
-      return packed::pass<Space, 3>(g, words, cubes, seed, draw_step, table, delta);
+      return packed::pass<3>(space, g, words, cubes, seed, draw_step, table, delta);
     case 4:
-      return packed::pass<Space, 4>(g, words, cubes, seed, draw_step, table, delta);
+      return packed::pass<4>(space, g, words, cubes, seed, draw_step, table, delta);
     case 5:
-      return packed::pass<Space, 5>(g, words, cubes, seed, draw_step, table, delta);
+      return packed::pass<5>(space, g, words, cubes, seed, draw_step, table, delta);
     default:
       throw std::invalid_argument("CVF arm must be in 0..5, got " + std::to_string(arm));
   }
 }
 
-/// A full sweep (six passes in the order of arm_order()) with the chosen kernel, counters
-/// updated on the device; the step counter is not advanced.
+/// A full sweep (six passes in the order of arm_order()) with the chosen kernel on the state's
+/// execution space instance, counters updated on the device; the step counter is not advanced.
 template <class Space>
 void metropolis_sweep(State<Space>& state, const SigmaAcceptance& table, std::uint64_t seed,
                       MetropolisKernel kernel) {
@@ -332,8 +334,8 @@ void metropolis_sweep(State<Space>& state, const SigmaAcceptance& table, std::ui
   const std::uint64_t step = state.step();
   const std::array<int, arms> order = arm_order(seed, step);
   for (int k = 0; k < arms; ++k)
-    metropolis_pass_packed<Space>(state.geometry(), state.sigma(), state.cube_state(), order[k],
-                                  seed, arms * step + k, table, state.delta_slot(k));
+    metropolis_pass_packed(state.space(), state.geometry(), state.sigma(), state.cube_state(),
+                           order[k], seed, arms * step + k, table, state.delta_slot(k));
   state.fold_deltas(0, arms);
 }
 

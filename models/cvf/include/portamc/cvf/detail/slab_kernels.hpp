@@ -26,15 +26,15 @@ namespace portamc::cvf::slab {
 
 using Policy = Kokkos::IndexType<std::int64_t>;
 
-/// Owned sigma and cubes as State's initial configuration: variable (global cell, arm) draws
-/// entity arm N + cell, cube c entity 6 N + c, at step 0 of purpose_initial_state. Halos are
-/// left alone (zero on allocation; an exchange fills them).
+/// Owned sigma and cubes as State's initial configuration, on `space`: variable (global cell,
+/// arm) draws entity arm N + cell, cube c entity 6 N + c, at step 0 of purpose_initial_state.
+/// Halos are left alone (zero on allocation; an exchange fills them).
 template <class Space, class Bytes>
-void initialize(const Slab& s, const Bytes& sigma, const Bytes& cubes, bool random,
-                std::uint64_t seed) {
+void initialize(const Space& space, const Slab& s, const Bytes& sigma, const Bytes& cubes,
+                bool random, std::uint64_t seed) {
   const std::int64_t begin = s.plane, end = s.plane * (s.T + 1);
   Kokkos::parallel_for(
-      "cvf::slab_initial_sigma", Kokkos::RangePolicy<Space, Policy>(begin, end),
+      "cvf::slab_initial_sigma", Kokkos::RangePolicy<Space, Policy>(space, begin, end),
       KOKKOS_LAMBDA(const std::int64_t cell) {
         for (int a = 0; a < arms; ++a) {
           std::uint8_t value = 0;
@@ -48,7 +48,8 @@ void initialize(const Slab& s, const Bytes& sigma, const Bytes& cubes, bool rand
       });
   const std::int64_t layer = s.plane / 2;
   Kokkos::parallel_for(
-      "cvf::slab_initial_cubes", Kokkos::RangePolicy<Space, Policy>(layer, layer * (s.T / 2 + 1)),
+      "cvf::slab_initial_cubes",
+      Kokkos::RangePolicy<Space, Policy>(space, layer, layer * (s.T / 2 + 1)),
       KOKKOS_LAMBDA(const std::int64_t cube) {
         std::uint8_t value = 0;
         if (random) {
@@ -97,17 +98,18 @@ KOKKOS_INLINE_FUNCTION std::int64_t neighbour(const Slab& s, int x, int y, int z
   }
 }
 
-/// metropolis_pass over the owned cells of a slab.
+/// metropolis_pass over the owned cells of a slab, on `space`.
 template <class Space, class Bytes, class DeltaView>
-void metropolis_pass(const Slab& s, const Bytes& sigma, const Bytes& cubes, int arm,
-                     std::uint64_t seed, std::uint64_t draw_step, const SigmaAcceptance& table,
-                     const DeltaView& delta) {
+void metropolis_pass(const Space& space, const Slab& s, const Bytes& sigma, const Bytes& cubes,
+                     int arm, std::uint64_t seed, std::uint64_t draw_step,
+                     const SigmaAcceptance& table, const DeltaView& delta) {
   const FastQuotient by_L(s.L);
   const std::int64_t N = s.cells;
   const std::int64_t own = arm * N;
   const std::int64_t facing = opposite_arm(arm) * N;
   Kokkos::parallel_reduce(
-      "cvf::slab_metropolis_pass", Kokkos::RangePolicy<Space, Policy>(s.plane, s.plane * (s.T + 1)),
+      "cvf::slab_metropolis_pass",
+      Kokkos::RangePolicy<Space, Policy>(space, s.plane, s.plane * (s.T + 1)),
       KOKKOS_LAMBDA(const std::int64_t cell, BondCounts& acc) {
         int x, y, zl;
         coordinates(by_L, cell, x, y, zl);
@@ -216,9 +218,10 @@ KOKKOS_FORCEINLINE_FUNCTION std::uint32_t partner_word(const Slab& s, const Word
   }
 }
 
-template <class Space, int Arm, class Words, class DeltaView>
-void packed_pass(const Slab& s, const Words& sigma, const Words& cubes, std::uint64_t seed,
-                 std::uint64_t draw_step, const SigmaAcceptance& table, const DeltaView& delta) {
+template <int Arm, class Space, class Words, class DeltaView>
+void packed_pass(const Space& space, const Slab& s, const Words& sigma, const Words& cubes,
+                 std::uint64_t seed, std::uint64_t draw_step, const SigmaAcceptance& table,
+                 const DeltaView& delta) {
   const FastQuotient by_L(s.L);
   const std::int64_t groups = s.cells / packed::group_cells;  // words per local arm
   const std::int64_t own = Arm * groups;
@@ -227,7 +230,7 @@ void packed_pass(const Slab& s, const Words& sigma, const Words& cubes, std::uin
   const std::int64_t plane_groups = s.plane / packed::group_cells;
   Kokkos::parallel_reduce(
       "cvf::slab_metropolis_pass_packed",
-      Kokkos::RangePolicy<Space, Policy>(plane_groups, plane_groups * (s.T + 1)),
+      Kokkos::RangePolicy<Space, Policy>(space, plane_groups, plane_groups * (s.T + 1)),
       KOKKOS_LAMBDA(const std::int64_t group, BondCounts& acc) {
         int x0, y, zl;
         coordinates(by_L, packed::group_cells * group, x0, y, zl);
@@ -250,11 +253,13 @@ void packed_pass(const Slab& s, const Words& sigma, const Words& cubes, std::uin
       Kokkos::Sum<BondCounts, typename Space::memory_space>(delta));
 }
 
-/// metropolis_pass_packed over the owned groups of a slab (contiguous, aligned local arrays).
+/// metropolis_pass_packed over the owned groups of a slab (contiguous, aligned local arrays), on
+/// `space`.
 template <class Space, class Bytes, class DeltaView>
-void metropolis_pass_packed(const Slab& s, const Bytes& sigma, const Bytes& cubes, int arm,
-                            std::uint64_t seed, std::uint64_t draw_step,
-                            const SigmaAcceptance& table, const DeltaView& delta) {
+void metropolis_pass_packed(const Space& space, const Slab& s, const Bytes& sigma,
+                            const Bytes& cubes, int arm, std::uint64_t seed,
+                            std::uint64_t draw_step, const SigmaAcceptance& table,
+                            const DeltaView& delta) {
   using Words = Kokkos::View<std::uint32_t*, typename Space::memory_space,
                              Kokkos::MemoryTraits<Kokkos::Unmanaged>>;
   const Words words(reinterpret_cast<std::uint32_t*>(sigma.data()),
@@ -263,29 +268,31 @@ void metropolis_pass_packed(const Slab& s, const Bytes& sigma, const Bytes& cube
                          cubes.extent(0) / packed::group_cells);
   switch (arm) {
     case 0:
-      return packed_pass<Space, 0>(s, words, cube_words, seed, draw_step, table, delta);
+      return packed_pass<0>(space, s, words, cube_words, seed, draw_step, table, delta);
     case 1:
-      return packed_pass<Space, 1>(s, words, cube_words, seed, draw_step, table, delta);
+      return packed_pass<1>(space, s, words, cube_words, seed, draw_step, table, delta);
     case 2:
-      return packed_pass<Space, 2>(s, words, cube_words, seed, draw_step, table, delta);
+      return packed_pass<2>(space, s, words, cube_words, seed, draw_step, table, delta);
     case 3:
-      return packed_pass<Space, 3>(s, words, cube_words, seed, draw_step, table, delta);
+      return packed_pass<3>(space, s, words, cube_words, seed, draw_step, table, delta);
     case 4:
-      return packed_pass<Space, 4>(s, words, cube_words, seed, draw_step, table, delta);
+      return packed_pass<4>(space, s, words, cube_words, seed, draw_step, table, delta);
     default:
-      return packed_pass<Space, 5>(s, words, cube_words, seed, draw_step, table, delta);
+      return packed_pass<5>(space, s, words, cube_words, seed, draw_step, table, delta);
   }
 }
 
-/// eta_update over the owned cubes of a slab.
+/// eta_update over the owned cubes of a slab, on `space`.
 template <class Space, class Bytes, class DeltaView>
-void eta_update(const Slab& s, const Bytes& sigma, const Bytes& cubes, std::uint64_t seed,
-                std::uint64_t step, const EtaAcceptance& table, const DeltaView& delta) {
+void eta_update(const Space& space, const Slab& s, const Bytes& sigma, const Bytes& cubes,
+                std::uint64_t seed, std::uint64_t step, const EtaAcceptance& table,
+                const DeltaView& delta) {
   const FastQuotient by_L(s.L);
   const FastQuotient by_half_L(s.L / 2);
   const std::int64_t layer = s.plane / 2;
   Kokkos::parallel_reduce(
-      "cvf::slab_eta_update", Kokkos::RangePolicy<Space, Policy>(layer, layer * (s.T / 2 + 1)),
+      "cvf::slab_eta_update",
+      Kokkos::RangePolicy<Space, Policy>(space, layer, layer * (s.T / 2 + 1)),
       KOKKOS_LAMBDA(const std::int64_t cube, BondCounts& acc) {
         std::int64_t x, j;
         const std::int64_t row = by_L.divide(cube, x);
@@ -323,15 +330,16 @@ void eta_update(const Slab& s, const Bytes& sigma, const Bytes& cubes, std::uint
       Kokkos::Sum<BondCounts, typename Space::memory_space>(delta));
 }
 
-/// count_bonds over the owned cells: each counts its pairs and its three + edges, so every
-/// edge of the lattice is counted by exactly one rank.
+/// count_bonds over the owned cells, on `space`: each counts its pairs and its three + edges,
+/// so every edge of the lattice is counted by exactly one rank.
 template <class Space, class Bytes>
-BondCounts count_bonds(const Slab& s, const Bytes& sigma, const Bytes& cubes) {
+BondCounts count_bonds(const Space& space, const Slab& s, const Bytes& sigma, const Bytes& cubes) {
   const FastQuotient by_L(s.L);
   const std::int64_t N = s.cells;
   BondCounts total;
   Kokkos::parallel_reduce(
-      "cvf::slab_count_bonds", Kokkos::RangePolicy<Space, Policy>(s.plane, s.plane * (s.T + 1)),
+      "cvf::slab_count_bonds",
+      Kokkos::RangePolicy<Space, Policy>(space, s.plane, s.plane * (s.T + 1)),
       KOKKOS_LAMBDA(const std::int64_t cell, BondCounts& acc) {
         int x, y, zl;
         coordinates(by_L, cell, x, y, zl);
@@ -353,13 +361,15 @@ BondCounts count_bonds(const Slab& s, const Bytes& sigma, const Bytes& cubes) {
   return total;
 }
 
-/// Histogram of the owned sigma.
+/// Histogram of the owned sigma, counted on `space`.
 template <class Space, class Bytes>
-std::array<std::int64_t, arms> sigma_histogram(const Slab& s, const Bytes& sigma) {
+std::array<std::int64_t, arms> sigma_histogram(const Space& space, const Slab& s,
+                                               const Bytes& sigma) {
   const std::int64_t N = s.cells;
   SigmaHistogram total;
   Kokkos::parallel_reduce(
-      "cvf::slab_sigma_histogram", Kokkos::RangePolicy<Space, Policy>(s.plane, s.plane * (s.T + 1)),
+      "cvf::slab_sigma_histogram",
+      Kokkos::RangePolicy<Space, Policy>(space, s.plane, s.plane * (s.T + 1)),
       KOKKOS_LAMBDA(const std::int64_t cell, SigmaHistogram& acc) {
         for (int a = 0; a < arms; ++a) {
           const int v = sigma(a * N + cell);

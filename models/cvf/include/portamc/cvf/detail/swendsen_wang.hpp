@@ -43,14 +43,15 @@ namespace portamc::cvf {
 /// Width of the label array: automatic picks 32 bits whenever 6 N < 2^32.
 enum class LabelWidth { automatic, bits32, bits64 };
 
-/// Step 3: shifts every variable by its cluster's random r in 0..5.
-template <class Space = Kokkos::DefaultExecutionSpace, class SigmaView, class LabelView>
-void flip_clusters(const Geometry& geometry, const SigmaView& sigma, const LabelView& labels,
-                   std::uint64_t seed, std::uint64_t step) {
+/// Step 3, on `space`: shifts every variable by its cluster's random r in 0..5.
+template <class Space, class SigmaView, class LabelView>
+void flip_clusters(const Space& space, const Geometry& geometry, const SigmaView& sigma,
+                   const LabelView& labels, std::uint64_t seed, std::uint64_t step) {
   using Label = typename LabelView::non_const_value_type;
   const std::int64_t N = geometry.cells();
   Kokkos::parallel_for(
-      "cvf::flip_clusters", Kokkos::RangePolicy<Space, Kokkos::IndexType<std::int64_t>>(0, N),
+      "cvf::flip_clusters",
+      Kokkos::RangePolicy<Space, Kokkos::IndexType<std::int64_t>>(space, 0, N),
       KOKKOS_LAMBDA(std::int64_t cell) {
         // Arms of one cell often share a cluster: draw once per distinct label.
         Label seen[arms];
@@ -73,20 +74,24 @@ void flip_clusters(const Geometry& geometry, const SigmaView& sigma, const Label
       });
 }
 
-template <class Space = Kokkos::DefaultExecutionSpace>
+/// The Swendsen-Wang update on execution space `Space`: every kernel runs on the instance
+/// given to the constructor, and the scratch arrays live in its memory space.
+template <class Space>
 class SwendsenWang {
  public:
   using execution_space = Space;
   using memory_space = typename Space::memory_space;
-  using SigmaView = Kokkos::View<std::uint8_t*, memory_space>;
-  using CubeView = Kokkos::View<std::uint8_t*, memory_space>;
-  using BondView = Kokkos::View<std::uint32_t*, memory_space>;
-  using Labels32 = Kokkos::View<std::uint32_t*, memory_space>;
-  using Labels64 = Kokkos::View<std::uint64_t*, memory_space>;
+  using SigmaView = Kokkos::View<std::uint8_t*, Space>;
+  using CubeView = Kokkos::View<std::uint8_t*, Space>;
+  using BondView = Kokkos::View<std::uint32_t*, Space>;
+  using Labels32 = Kokkos::View<std::uint32_t*, Space>;
+  using Labels64 = Kokkos::View<std::uint64_t*, Space>;
 
-  explicit SwendsenWang(const Geometry& geometry, Labelling labelling = Labelling::union_find,
-                        LabelWidth width = LabelWidth::automatic)
-      : geometry_(geometry),
+  SwendsenWang(const Space& space, const Geometry& geometry,
+               Labelling labelling = Labelling::union_find,
+               LabelWidth width = LabelWidth::automatic)
+      : space_(space),
+        geometry_(geometry),
         labelling_(labelling),
         bonds_(Kokkos::view_alloc(Kokkos::WithoutInitializing, "cvf::sw_bonds"), geometry.cells()) {
     const std::int64_t variables = geometry.variables();
@@ -110,20 +115,20 @@ class SwendsenWang {
     Kokkos::Timer timer;
     auto lap = [&](double SwPhaseSeconds::*phase) {
       if (!timing_) return;
-      Space().fence();
+      space_.fence();
       phases_.*phase += timer.seconds();
       timer.reset();
     };
-    if (timing_) Space().fence();
+    if (timing_) space_.fence();
     timer.reset();
-    place_bonds<Space>(geometry_, sigma, cube_state, thresholds, seed, step, bonds_);
+    place_bonds(space_, geometry_, sigma, cube_state, thresholds, seed, step, bonds_);
     lap(&SwPhaseSeconds::bonds);
     label();
     timer.reset();
     if (wide_) {
-      flip_clusters<Space>(geometry_, sigma, labels64_, seed, step);
+      flip_clusters(space_, geometry_, sigma, labels64_, seed, step);
     } else {
-      flip_clusters<Space>(geometry_, sigma, labels32_, seed, step);
+      flip_clusters(space_, geometry_, sigma, labels32_, seed, step);
     }
     lap(&SwPhaseSeconds::flip);
     if (timing_) ++phases_.steps;
@@ -147,6 +152,8 @@ class SwendsenWang {
     }
   }
 
+  /// The execution space instance every kernel of this update runs on.
+  const Space& space() const { return space_; }
   const Geometry& geometry() const { return geometry_; }
   Labelling labelling() const { return labelling_; }
   void set_labelling(Labelling labelling) { labelling_ = labelling; }
@@ -183,10 +190,10 @@ class SwendsenWang {
   int last_iterations() const { return iterations_; }
   /// Statistics of the last labelling, computed on demand.
   std::int64_t cluster_count() const {
-    return wide_ ? count_clusters<Space>(labels64_) : count_clusters<Space>(labels32_);
+    return wide_ ? count_clusters(space_, labels64_) : count_clusters(space_, labels32_);
   }
   std::int64_t largest_cluster_size() const {
-    return wide_ ? largest_cluster<Space>(labels64_) : largest_cluster<Space>(labels32_);
+    return wide_ ? largest_cluster(space_, labels64_) : largest_cluster(space_, labels32_);
   }
 
  private:
@@ -194,17 +201,18 @@ class SwendsenWang {
   void run_labelling(const LabelView& labels) {
     if (labelling_ == Labelling::label_equivalence) {
       Kokkos::Timer timer;
-      iterations_ = label_equivalence<Space>(geometry_, bonds_, labels);
+      iterations_ = label_equivalence(space_, geometry_, bonds_, labels);
       if (timing_) {
-        Space().fence();
+        space_.fence();
         phases_.hooks += timer.seconds();
       }
     } else {
-      union_find<Space>(geometry_, bonds_, labels, timing_ ? &phases_ : nullptr, block_);
+      union_find(space_, geometry_, bonds_, labels, timing_ ? &phases_ : nullptr, block_);
       iterations_ = 0;
     }
   }
 
+  Space space_;
   Geometry geometry_;
   Labelling labelling_;
   BondView bonds_;

@@ -168,10 +168,11 @@ struct BlockLabels {
 
 }  // namespace detail
 
-/// Stage one of union_find: labels = global index of each variable's root within its block.
+/// Stage one of union_find, on `space`: labels = global index of each variable's root within
+/// its block.
 template <class Space, class BondView, class Label>
-void label_blocks(const Geometry& geometry, const BondView& bonds, Label* labels,
-                  const LabelBlock& block) {
+void label_blocks(const Space& space, const Geometry& geometry, const BondView& bonds,
+                  Label* labels, const LabelBlock& block) {
   using Functor = detail::BlockLabels<Space, BondView, Label>;
   check_label_block(block);
   const int L = geometry.size();
@@ -195,18 +196,19 @@ void label_blocks(const Geometry& geometry, const BondView& bonds, Label* labels
   // automatic choice gave small teams, too few threads per multiprocessor to hide latency).
   const bool host =
       Kokkos::SpaceAccessibility<Kokkos::HostSpace, typename Space::memory_space>::accessible;
-  Kokkos::TeamPolicy<Space> policy(teams, host ? 1 : 256);
+  Kokkos::TeamPolicy<Space> policy(space, teams, host ? 1 : 256);
   Kokkos::parallel_for("cvf::union_find_blocks",
                        policy.set_scratch_size(0, Kokkos::PerTeam(Functor::scratch_bytes(block))),
                        f);
 }
 
-/// Lock-free union-find; same result as label_equivalence without host round trips.
+/// Lock-free union-find on `space`; same result as label_equivalence without host round trips.
 /// With `times`, each kernel is fenced and timed (profiling only). `block`: the cells per
 /// block of the first stage (tests vary it; any shape gives the same labels).
-template <class Space = Kokkos::DefaultExecutionSpace, class BondView, class LabelView>
-void union_find(const Geometry& geometry, const BondView& bonds, const LabelView& labels,
-                SwPhaseSeconds* times = nullptr, const LabelBlock& block = LabelBlock{}) {
+template <class Space, class BondView, class LabelView>
+void union_find(const Space& space, const Geometry& geometry, const BondView& bonds,
+                const LabelView& labels, SwPhaseSeconds* times = nullptr,
+                const LabelBlock& block = LabelBlock{}) {
   using Label = typename LabelView::non_const_value_type;
   using Policy = Kokkos::RangePolicy<Space, Kokkos::IndexType<std::int64_t>>;
   const Geometry g = geometry;
@@ -217,14 +219,14 @@ void union_find(const Geometry& geometry, const BondView& bonds, const LabelView
   Kokkos::Timer timer;
   auto lap = [&](double SwPhaseSeconds::*phase) {
     if (times == nullptr) return;
-    Space().fence();
+    space.fence();
     times->*phase += timer.seconds();
     timer.reset();
   };
-  label_blocks<Space>(g, bonds, parent, block);
+  label_blocks(space, g, bonds, parent, block);
   lap(&SwPhaseSeconds::local);
   Kokkos::parallel_for(
-      "cvf::union_find_covalent", Policy(0, N), KOKKOS_LAMBDA(std::int64_t cell) {
+      "cvf::union_find_covalent", Policy(space, 0, N), KOKKOS_LAMBDA(std::int64_t cell) {
         const std::uint32_t bits = bonds(cell);
         if ((bits & 7u) == 0) return;
         const Coordinates c = g.coordinates(cell);
@@ -238,7 +240,7 @@ void union_find(const Geometry& geometry, const BondView& bonds, const LabelView
       });
   lap(&SwPhaseSeconds::hooks);
   Kokkos::parallel_for(
-      "cvf::union_find_compress", Policy(0, 6 * N), KOKKOS_LAMBDA(std::int64_t x) {
+      "cvf::union_find_compress", Policy(space, 0, 6 * N), KOKKOS_LAMBDA(std::int64_t x) {
         // The trees are final here: a cached walk ends at the true root. Only non-roots are
         // written, always with an ancestor, so concurrent walks stay valid.
         const Label root = detail::find_root_cached(parent, static_cast<Label>(x));
