@@ -263,7 +263,7 @@ int main(int argc, char** argv) {
   }
 
   const DeviceInfo info = default_device_info();
-  // The margin of require_device_memory, taken before anything of ours is allocated.
+  // The margin of require_memory, taken before anything of ours is allocated.
   const std::size_t usable = info.free_memory_bytes / 10 * 9;
   std::vector<int> sizes_float = opt.sizes, sizes_double = opt.sizes;
   if (opt.sizes.empty()) {

@@ -114,10 +114,6 @@ void require_host_memory(std::size_t bytes, const std::string& what) {
   }
 }
 
-void require_device_memory(std::size_t bytes, const std::string& what) {
-  require_memory(default_backend(), bytes, what);
-}
-
 void require_memory(const std::string& backend, std::size_t bytes, const std::string& what) {
   const DeviceInfo info = device_info(backend);
   // Leave room for the runtime, Kokkos' own buffers and the output staging copies.

@@ -10,7 +10,7 @@
 namespace portamc {
 
 struct DeviceInfo {
-  std::string backend;  ///< Kokkos default execution space name, e.g. "Cuda", "OpenMP", "Serial"
+  std::string backend;  ///< Kokkos execution space name, e.g. "Cuda", "OpenMP", "Serial"
   std::string
       device;  ///< human-readable device, e.g. "NVIDIA H200 (132 SMs)" or "host, 16 threads"
   std::string kokkos_version;  ///< e.g. "4.6.1"
@@ -42,12 +42,9 @@ DeviceInfo default_device_info();
 DeviceInfo device_info(const std::string& backend);
 
 /// Throws std::invalid_argument (bad input, not a runtime failure) naming `what` and both sizes if
-/// `bytes` would not fit in the device's free memory (with a safety margin for Kokkos and the
-/// runtime).
-void require_device_memory(std::size_t bytes, const std::string& what);
-
-/// The same for the memory of the execution space called `backend`: the GPU's for "cuda", the
-/// host's available memory for a host backend. Use require_memory<Space> in templates.
+/// `bytes` would not fit in the free memory of the execution space called `backend` (with a
+/// safety margin for Kokkos and the runtime): the GPU's for "cuda", the host's available memory
+/// for a host backend. Use require_memory<Space> in templates.
 void require_memory(const std::string& backend, std::size_t bytes, const std::string& what);
 
 /// require_memory for the execution space `Space` (its name: portamc/backends.hpp).

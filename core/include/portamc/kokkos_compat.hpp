@@ -39,13 +39,6 @@ KOKKOS_INLINE_FUNCTION T rsqrt(T x) {
 }
 }  // namespace portamc::kmath
 
-// Whether DefaultExecutionSpace differs from DefaultHostExecutionSpace, for code that
-// explicitly instantiates templates on both.
-#if defined(KOKKOS_ENABLE_CUDA) || defined(KOKKOS_ENABLE_HIP) || defined(KOKKOS_ENABLE_SYCL) || \
-    defined(KOKKOS_ENABLE_OPENMPTARGET)
-#define PORTAMC_HAVE_DEVICE_BACKEND 1
-#endif
-
 // Full unrolling of short fixed-trip loops over per-walker register arrays: without it
 // GCC keeps such arrays on the stack. nvcc's host pass (__CUDACC__) does not know GCC's
 // spelling and warns about it.
