@@ -13,6 +13,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "ensemble_checks.hpp"
 #include "portamc/backends.hpp"
 #include "portamc/fast_math.hpp"
 #include "portamc/josephson/ensemble.hpp"
@@ -22,33 +23,10 @@
 namespace {
 
 using namespace portamc::josephson;
+using portamc::josephson::testing::expect_identical;
+using portamc::josephson::testing::mean_of;
+using portamc::josephson::testing::MeanEstimate;
 using portamc::josephson::testing::quick_escape;
-
-struct MeanEstimate {
-  double mean, error;
-};
-
-MeanEstimate mean_of(const std::vector<double>& x) {
-  const double n = static_cast<double>(x.size());
-  const double mean = std::accumulate(x.begin(), x.end(), 0.0) / n;
-  double ss = 0;
-  for (double v : x) ss += (v - mean) * (v - mean);
-  return {mean, std::sqrt(ss / (n - 1) / n)};
-}
-
-void expect_identical(const EnsembleResults& a, const EnsembleResults& b, const std::string& what) {
-  ASSERT_EQ(a.size(), b.size()) << what;
-  std::size_t differ = 0;
-  for (std::size_t i = 0; i < a.size(); ++i) {
-    const bool same = a.steps[i] == b.steps[i] && a.outcome[i] == b.outcome[i] &&
-                      a.bias[i] == b.bias[i] && a.final_phi[i] == b.final_phi[i] &&
-                      a.final_v[i] == b.final_v[i];
-    if (!same && differ++ < 3)
-      ADD_FAILURE() << what << ": realisation " << i << " steps " << a.steps[i] << " vs "
-                    << b.steps[i] << ", phi " << a.final_phi[i] << " vs " << b.final_phi[i];
-  }
-  EXPECT_EQ(differ, 0u) << what;
-}
 
 // `min_identical_fraction`: of a GPU backend's escape steps equal to the reference's;
 // `gpu_float_fraction` instead for float on a backend with hardware approximations.

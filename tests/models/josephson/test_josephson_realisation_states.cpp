@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "ensemble_checks.hpp"
 #include "portamc/josephson/detail/realisation_states.hpp"
 #include "portamc/josephson/ensemble.hpp"
 #include "quick_escape.hpp"
@@ -21,6 +22,7 @@ namespace {
 using namespace portamc::josephson;
 using Space = TestSpace;
 
+using portamc::josephson::testing::expect_identical;
 using portamc::josephson::testing::quick_escape;
 
 LangevinParameters share_of(const LangevinParameters& whole, std::uint64_t begin,
@@ -37,20 +39,6 @@ EnsembleOptions options(std::int64_t slots, Schedule schedule = Schedule::refill
   o.steps_per_launch = 300;
   o.schedule = schedule;
   return o;
-}
-
-void expect_identical(const EnsembleResults& a, const EnsembleResults& b, const std::string& what) {
-  ASSERT_EQ(a.size(), b.size()) << what;
-  std::size_t differ = 0;
-  for (std::size_t i = 0; i < a.size(); ++i) {
-    const bool same = a.steps[i] == b.steps[i] && a.outcome[i] == b.outcome[i] &&
-                      a.bias[i] == b.bias[i] && a.final_phi[i] == b.final_phi[i] &&
-                      a.final_v[i] == b.final_v[i];
-    if (!same && differ++ < 3)
-      ADD_FAILURE() << what << ": realisation " << i << " steps " << a.steps[i] << " vs "
-                    << b.steps[i];
-  }
-  EXPECT_EQ(differ, 0u) << what;
 }
 
 void expect_same_states(const RealisationStates& a, const RealisationStates& b) {
