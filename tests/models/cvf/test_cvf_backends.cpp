@@ -17,10 +17,13 @@
 #include "portamc/cvf/detail/swendsen_wang.hpp"
 #include "portamc/cvf/run.hpp"
 #include "portamc/cvf/simulation.hpp"
+#include "test_cvf_support.hpp"
 
 namespace cvf = portamc::cvf;
 
 namespace {
+
+using portamc::cvf::testing::to_device;
 
 bool same_bits(double a, double b) {
   return std::memcmp(&a, &b, sizeof a) == 0;
@@ -51,15 +54,6 @@ std::vector<std::uint8_t> random_bytes(std::size_t n, int states, std::uint32_t 
   std::vector<std::uint8_t> out(n);
   for (auto& v : out) v = static_cast<std::uint8_t>(engine() % states);
   return out;
-}
-
-template <class Space>
-Kokkos::View<std::uint8_t*, Space> to_device(const std::vector<std::uint8_t>& h) {
-  Kokkos::View<std::uint8_t*, Space> d("bytes", h.size());
-  auto m = Kokkos::create_mirror_view(d);
-  for (std::size_t i = 0; i < h.size(); ++i) m(i) = h[i];
-  Kokkos::deep_copy(d, m);
-  return d;
 }
 
 template <class Space>

@@ -103,6 +103,16 @@ inline void reference_eta_update(const Geometry& g, HostConfiguration& h, std::u
   }
 }
 
+/// Copies host bytes into a new byte view in the memory of `Space`.
+template <class Space>
+Kokkos::View<std::uint8_t*, Space> to_device(const std::vector<std::uint8_t>& h) {
+  Kokkos::View<std::uint8_t*, Space> d("bytes", h.size());
+  auto m = Kokkos::create_mirror_view(d);
+  for (std::size_t i = 0; i < h.size(); ++i) m(i) = h[i];
+  Kokkos::deep_copy(d, m);
+  return d;
+}
+
 /// Copies a device byte view to the host.
 template <class View>
 std::vector<std::uint8_t> to_host(const View& v) {

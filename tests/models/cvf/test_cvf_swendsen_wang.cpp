@@ -11,6 +11,7 @@
 
 #include "portamc/cvf/detail/swendsen_wang.hpp"
 #include "portamc/cvf/exact.hpp"
+#include "test_cvf_support.hpp"
 #include "test_space.hpp"
 
 namespace cvf = portamc::cvf;
@@ -19,6 +20,8 @@ using cvf::Geometry;
 namespace {
 
 using HostBytes = std::vector<std::uint8_t>;
+using portamc::cvf::testing::to_device;
+using portamc::cvf::testing::to_host;
 
 HostBytes random_sigma(const Geometry& g, std::uint32_t seed) {
   std::mt19937 engine(seed);
@@ -31,20 +34,6 @@ HostBytes random_cubes(const Geometry& g, std::uint32_t seed) {
   HostBytes c(g.cubes());
   for (auto& v : c) v = engine() % 9;
   return c;
-}
-
-template <class Space>
-Kokkos::View<std::uint8_t*, Space> to_device(const HostBytes& h) {
-  Kokkos::View<std::uint8_t*, Space> d("bytes", h.size());
-  auto m = Kokkos::create_mirror_view(d);
-  for (std::size_t i = 0; i < h.size(); ++i) m(i) = h[i];
-  Kokkos::deep_copy(d, m);
-  return d;
-}
-template <class View>
-HostBytes to_host(const View& d) {
-  auto m = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), d);
-  return HostBytes(m.data(), m.data() + m.extent(0));
 }
 
 bool allowed(const Geometry& g, const HostBytes& cubes, std::int64_t cell, int arm) {
