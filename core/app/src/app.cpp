@@ -234,14 +234,16 @@ int run_app(parallel::Environment& environment, int argc, char** argv,
     log << description.name << ": " << e.what() << "\n";
     return exit_runtime_failure;
   }
-  const DeviceInfo device = device_info(options.backend);
   if (version) {
+    // The build's default, whatever --backend says: --version describes the build.
+    const DeviceInfo build_default = default_device_info();
     out << description.name << " " << version_string << " (git " << git_hash << ")\n"
-        << "Kokkos " << device.kokkos_version << ", default execution space " << device.backend
-        << " on " << device.device << ", backends " << backend_list()
-        << (parallel::have_mpi ? ", MPI" : ", without MPI") << "\n";
+        << "Kokkos " << build_default.kokkos_version << ", default execution space "
+        << build_default.backend << " on " << build_default.device << ", backends "
+        << backend_list() << (parallel::have_mpi ? ", MPI" : ", without MPI") << "\n";
     return exit_ok;
   }
+  const DeviceInfo device = device_info(options.backend);
   if (!options.quiet) {
     log << description.name << " " << version_string << ": " << device.backend << " on "
         << device.device << " (Kokkos " << device.kokkos_version << ")";
