@@ -49,6 +49,52 @@ class DeviceHistogram {
   view_type counts_;
 };
 
+namespace detail {
+
+// Named functors, not KOKKOS_LAMBDA: docs/design.md, "Kernels in headers are functors".
+template <class BinView, class Counts>
+struct CountBinsAtomically {
+  BinView bin_of;
+  Counts counts;
+  std::int64_t bins;
+  KOKKOS_INLINE_FUNCTION void operator()(const std::int64_t i) const {
+    const std::int64_t b = bin_of(i);
+    if (b >= 0 && b < bins) Kokkos::atomic_add(&counts(b), count_type(1));
+  }
+};
+
+template <class BinView, class Scatter>
+struct CountBinsScattered {
+  BinView bin_of;
+  Scatter scatter;
+  std::int64_t bins;
+  KOKKOS_INLINE_FUNCTION void operator()(const std::int64_t i) const {
+    const std::int64_t b = bin_of(i);
+    if (b >= 0 && b < bins) scatter.access()(b) += count_type(1);
+  }
+};
+
+template <class ViewType, class Accumulator>
+struct SumOf {
+  ViewType v;
+  KOKKOS_INLINE_FUNCTION void operator()(const std::int64_t i, Accumulator& acc) const {
+    acc += v(i);
+  }
+};
+
+template <class ViewType>
+struct MinMaxOf {
+  using T = typename ViewType::non_const_value_type;
+  ViewType v;
+  KOKKOS_INLINE_FUNCTION void operator()(const std::int64_t i,
+                                         typename Kokkos::MinMax<T>::value_type& acc) const {
+    if (v(i) < acc.min_val) acc.min_val = v(i);
+    if (v(i) > acc.max_val) acc.max_val = v(i);
+  }
+};
+
+}  // namespace detail
+
 /// Adds to `hist` one count per element of `bin_of` (a 1-D view of bin indices; out of
 /// range indices are a programming error and are counted in no bin).
 template <class ExecutionSpace, class BinView>
@@ -59,17 +105,13 @@ void fill_histogram(const ExecutionSpace& space, const BinView& bin_of,
   const Kokkos::RangePolicy<ExecutionSpace> policy(space, 0, bin_of.extent(0));
   if (strategy == HistogramStrategy::atomic) {
     Kokkos::parallel_for(
-        "portamc::fill_histogram_atomic", policy, KOKKOS_LAMBDA(const std::int64_t i) {
-          const std::int64_t b = bin_of(i);
-          if (b >= 0 && b < bins) Kokkos::atomic_add(&counts(b), count_type(1));
-        });
+        "portamc::fill_histogram_atomic", policy,
+        detail::CountBinsAtomically<BinView, decltype(counts)>{bin_of, counts, bins});
   } else {
     auto scatter = Kokkos::Experimental::create_scatter_view(counts);
     Kokkos::parallel_for(
-        "portamc::fill_histogram_scatter", policy, KOKKOS_LAMBDA(const std::int64_t i) {
-          const std::int64_t b = bin_of(i);
-          if (b >= 0 && b < bins) scatter.access()(b) += count_type(1);
-        });
+        "portamc::fill_histogram_scatter", policy,
+        detail::CountBinsScattered<BinView, decltype(scatter)>{bin_of, scatter, bins});
     Kokkos::Experimental::contribute(counts, scatter);
   }
 }
@@ -78,9 +120,9 @@ void fill_histogram(const ExecutionSpace& space, const BinView& bin_of,
 template <class Accumulator, class ExecutionSpace, class ViewType>
 Accumulator sum(const ExecutionSpace& space, const ViewType& v) {
   Accumulator total{};
-  Kokkos::parallel_reduce(
-      "portamc::sum", Kokkos::RangePolicy<ExecutionSpace>(space, 0, v.extent(0)),
-      KOKKOS_LAMBDA(const std::int64_t i, Accumulator& acc) { acc += v(i); }, total);
+  Kokkos::parallel_reduce("portamc::sum",
+                          Kokkos::RangePolicy<ExecutionSpace>(space, 0, v.extent(0)),
+                          detail::SumOf<ViewType, Accumulator>{v}, total);
   return total;
 }
 
@@ -96,13 +138,9 @@ ValueRange<typename ViewType::non_const_value_type> minmax(const ExecutionSpace&
   using T = typename ViewType::non_const_value_type;
   if (v.extent(0) == 0) throw std::invalid_argument("portamc::minmax of an empty view");
   typename Kokkos::MinMax<T>::value_type result;
-  Kokkos::parallel_reduce(
-      "portamc::minmax", Kokkos::RangePolicy<ExecutionSpace>(space, 0, v.extent(0)),
-      KOKKOS_LAMBDA(const std::int64_t i, typename Kokkos::MinMax<T>::value_type& acc) {
-        if (v(i) < acc.min_val) acc.min_val = v(i);
-        if (v(i) > acc.max_val) acc.max_val = v(i);
-      },
-      Kokkos::MinMax<T>(result));
+  Kokkos::parallel_reduce("portamc::minmax",
+                          Kokkos::RangePolicy<ExecutionSpace>(space, 0, v.extent(0)),
+                          detail::MinMaxOf<ViewType>{v}, Kokkos::MinMax<T>(result));
   const T lo = result.min_val, hi = result.max_val;
   return {lo, hi};
 }

@@ -15,71 +15,100 @@ namespace portamc::muca {
 
 namespace detail {
 
+// Kernels are named functors, not KOKKOS_LAMBDA (docs/design.md, "Kernels in headers are
+// functors").
+
 // Random initial spins: word k of walker w is a pure function of (seed, first_walker + w, k).
+template <class SpinView>
+struct RandomSpins {
+  SpinView spins;
+  std::uint64_t seed, first_walker;
+  int sites, words;
+  KOKKOS_INLINE_FUNCTION void operator()(const std::int64_t w) const {
+    for (int k = 0; k < words; ++k) {
+      const rng::Block b = rng::draw(seed, rng::purpose_initial_state, first_walker + w, k);
+      const int used = sites - 32 * k < 32 ? sites - 32 * k : 32;
+      spins(k, w) = used == 32 ? b[0] : (b[0] & ((1u << used) - 1u));
+    }
+  }
+};
+
 template <class ExecutionSpace, class SpinView>
 void randomise_spins(const ExecutionSpace& space, const SpinView& spins, std::uint64_t seed,
                      std::uint64_t first_walker, int sites) {
   const int words = static_cast<int>(spins.extent(0));
   const auto walkers = static_cast<std::int64_t>(spins.extent(1));
-  Kokkos::parallel_for(
-      "portamc::muca::randomise_spins", Kokkos::RangePolicy<ExecutionSpace>(space, 0, walkers),
-      KOKKOS_LAMBDA(const std::int64_t w) {
-        for (int k = 0; k < words; ++k) {
-          const rng::Block b = rng::draw(seed, rng::purpose_initial_state, first_walker + w, k);
-          const int used = sites - 32 * k < 32 ? sites - 32 * k : 32;
-          spins(k, w) = used == 32 ? b[0] : (b[0] & ((1u << used) - 1u));
-        }
-      });
+  Kokkos::parallel_for("portamc::muca::randomise_spins",
+                       Kokkos::RangePolicy<ExecutionSpace>(space, 0, walkers),
+                       RandomSpins<SpinView>{spins, seed, first_walker, sites, words});
 }
 
 // Energy bin k = (E + 2N) / 4 of every walker, E = -sum over bonds of s_i s_j.
+template <class SpinView, class NeighbourView, class BinView>
+struct EnergyBins {
+  SpinView spins;
+  NeighbourView neighbours;
+  BinView bins;
+  int sites;
+  KOKKOS_INLINE_FUNCTION void operator()(const std::int64_t w) const {
+    int aligned = 0;  // bonds with equal spins, counting the +x and +y bond of each site
+    for (int s = 0; s < sites; ++s) {
+      const std::uint32_t spin = (spins(s >> 5, w) >> (s & 31)) & 1u;
+      for (int n = 0; n < 2; ++n) {
+        const std::uint32_t o = neighbours(s, n);
+        aligned += ((spins(o >> 5, w) >> (o & 31)) & 1u) == spin;
+      }
+    }
+    // E = -(aligned - (2N - aligned)) = 2N - 2 aligned, so k = (4N - 2 aligned) / 4.
+    bins(w) = (4 * sites - 2 * aligned) / 4;
+  }
+};
+
 template <class ExecutionSpace, class SpinView, class NeighbourView, class BinView>
 void compute_bins(const ExecutionSpace& space, const SpinView& spins,
                   const NeighbourView& neighbours, const BinView& bins, int sites) {
   const auto walkers = static_cast<std::int64_t>(spins.extent(1));
   Kokkos::parallel_for(
       "portamc::muca::compute_bins", Kokkos::RangePolicy<ExecutionSpace>(space, 0, walkers),
-      KOKKOS_LAMBDA(const std::int64_t w) {
-        int aligned = 0;  // bonds with equal spins, counting the +x and +y bond of each site
-        for (int s = 0; s < sites; ++s) {
-          const std::uint32_t spin = (spins(s >> 5, w) >> (s & 31)) & 1u;
-          for (int n = 0; n < 2; ++n) {
-            const std::uint32_t o = neighbours(s, n);
-            aligned += ((spins(o >> 5, w) >> (o & 31)) & 1u) == spin;
-          }
-        }
-        // E = -(aligned - (2N - aligned)) = 2N - 2 aligned, so k = (4N - 2 aligned) / 4.
-        bins(w) = (4 * sites - 2 * aligned) / 4;
-      });
+      EnergyBins<SpinView, NeighbourView, BinView>{spins, neighbours, bins, sites});
 }
 
 // The shared site sequence for steps step0 .. step0 + n - 1 (two sites per Philox call),
 // expanded to the word offsets and bit positions of each site and its four neighbours for
 // a launch whose lattices have word stride `stride`.
+template <class StepView, class NeighbourView>
+struct SiteSequence {
+  StepView steps_out;
+  NeighbourView neighbours;
+  std::uint64_t seed, step0;
+  std::uint32_t sites, stride;
+  KOKKOS_INLINE_FUNCTION void operator()(const int t) const {
+    const std::uint64_t step = step0 + t;
+    const rng::Block b = rng::draw(seed, rng::purpose_site_choice, 0, step >> 1);
+    const std::uint32_t site =
+        (step & 1) ? rng::bounded(b[2], b[3], sites) : rng::bounded(b[0], b[1], sites);
+    StepSites out{};
+    out.offset[0] = (site >> 5) * stride;
+    out.shifts = site & 31u;
+    for (int k = 0; k < 4; ++k) {
+      const std::uint32_t other = neighbours(site, k);
+      out.offset[k + 1] = (other >> 5) * stride;
+      if (k < 3)
+        out.shifts |= (other & 31u) << (8 * (k + 1));
+      else
+        out.shift4 = other & 31u;
+    }
+    steps_out(t) = out;
+  }
+};
+
 template <class ExecutionSpace, class StepView, class NeighbourView>
 void generate_sites(const ExecutionSpace& space, const StepView& steps_out,
                     const NeighbourView& neighbours, std::uint64_t seed, std::uint64_t step0, int n,
                     std::uint32_t sites, std::uint32_t stride) {
   Kokkos::parallel_for(
       "portamc::muca::generate_sites", Kokkos::RangePolicy<ExecutionSpace>(space, 0, n),
-      KOKKOS_LAMBDA(const int t) {
-        const std::uint64_t step = step0 + t;
-        const rng::Block b = rng::draw(seed, rng::purpose_site_choice, 0, step >> 1);
-        const std::uint32_t site =
-            (step & 1) ? rng::bounded(b[2], b[3], sites) : rng::bounded(b[0], b[1], sites);
-        StepSites out{};
-        out.offset[0] = (site >> 5) * stride;
-        out.shifts = site & 31u;
-        for (int k = 0; k < 4; ++k) {
-          const std::uint32_t other = neighbours(site, k);
-          out.offset[k + 1] = (other >> 5) * stride;
-          if (k < 3)
-            out.shifts |= (other & 31u) << (8 * (k + 1));
-          else
-            out.shift4 = other & 31u;
-        }
-        steps_out(t) = out;
-      });
+      SiteSequence<StepView, NeighbourView>{steps_out, neighbours, seed, step0, sites, stride});
 }
 
 }  // namespace detail

@@ -91,31 +91,55 @@ struct reduction_identity<portamc::cvf::SigmaHistogram> {
 
 namespace portamc::cvf {
 
+namespace detail {
+
+/// Each cell's six-arm pairs and its three + edges, so every edge is counted once.
+template <class SigmaView, class CubeView>
+struct CountBonds {
+  FastCoordinates fast;
+  Geometry g;
+  SigmaView sigma;
+  CubeView cube_state;
+  std::int64_t N;
+  KOKKOS_INLINE_FUNCTION void operator()(const std::int64_t cell, BondCounts& acc) const {
+    const Coordinates c = fast.cell(cell);
+    int s[arms];
+    for (int a = 0; a < arms; ++a) s[a] = sigma(a * N + cell);
+    std::int64_t pairs = 0;
+    for (int a = 0; a < arms; ++a)
+      for (int b = a + 1; b < arms; ++b) pairs += s[a] == s[b];
+    std::int64_t bonds = 0;
+    for (int axis = 0; axis < 3; ++axis) {
+      const int arm = 2 * axis;
+      const std::int64_t nbr = g.neighbour(c, arm);
+      if (s[arm] == sigma((arm + 1) * N + nbr) && edge_allowed(g, cube_state, c, arm)) ++bonds;
+    }
+    acc += BondCounts(bonds, pairs);
+  }
+};
+
+template <class SigmaView>
+struct CountSigmaStates {
+  SigmaView sigma;
+  KOKKOS_INLINE_FUNCTION void operator()(const std::int64_t v, SigmaHistogram& acc) const {
+    // Compare with every state: a dynamic index would put acc in local memory on GPUs.
+    const int s = sigma(v);
+    for (int q = 0; q < arms; ++q) acc.count[q] += s == q;
+  }
+};
+
+}  // namespace detail
+
 /// Full recount of {N_HB raw, N_sigma} on `space`: each cell counts its six-arm pairs and its
 /// three + edges, so every edge is seen once.
 template <class Space, class SigmaView, class CubeView>
 BondCounts count_bonds(const Space& space, const Geometry& g, const SigmaView& sigma,
                        const CubeView& cube_state) {
-  const FastCoordinates fast(g);
-  const std::int64_t N = g.cells();
   BondCounts total;
   Kokkos::parallel_reduce(
-      "cvf::count_bonds", Kokkos::RangePolicy<Space, Kokkos::IndexType<std::int64_t>>(space, 0, N),
-      KOKKOS_LAMBDA(const std::int64_t cell, BondCounts& acc) {
-        const Coordinates c = fast.cell(cell);
-        int s[arms];
-        for (int a = 0; a < arms; ++a) s[a] = sigma(a * N + cell);
-        std::int64_t pairs = 0;
-        for (int a = 0; a < arms; ++a)
-          for (int b = a + 1; b < arms; ++b) pairs += s[a] == s[b];
-        std::int64_t bonds = 0;
-        for (int axis = 0; axis < 3; ++axis) {
-          const int arm = 2 * axis;
-          const std::int64_t nbr = g.neighbour(c, arm);
-          if (s[arm] == sigma((arm + 1) * N + nbr) && edge_allowed(g, cube_state, c, arm)) ++bonds;
-        }
-        acc += BondCounts(bonds, pairs);
-      },
+      "cvf::count_bonds",
+      Kokkos::RangePolicy<Space, Kokkos::IndexType<std::int64_t>>(space, 0, g.cells()),
+      detail::CountBonds<SigmaView, CubeView>{FastCoordinates(g), g, sigma, cube_state, g.cells()},
       Kokkos::Sum<BondCounts>(total));
   return total;
 }
@@ -128,12 +152,7 @@ std::array<std::int64_t, arms> sigma_histogram(const Space& space, const Geometr
   Kokkos::parallel_reduce(
       "cvf::sigma_histogram",
       Kokkos::RangePolicy<Space, Kokkos::IndexType<std::int64_t>>(space, 0, g.variables()),
-      KOKKOS_LAMBDA(const std::int64_t v, SigmaHistogram& acc) {
-        // Compare with every state: a dynamic index would put acc in local memory on GPUs.
-        const int s = sigma(v);
-        for (int q = 0; q < arms; ++q) acc.count[q] += s == q;
-      },
-      Kokkos::Sum<SigmaHistogram>(total));
+      detail::CountSigmaStates<SigmaView>{sigma}, Kokkos::Sum<SigmaHistogram>(total));
   std::array<std::int64_t, arms> out{};
   for (int q = 0; q < arms; ++q) out[q] = total.count[q];
   return out;

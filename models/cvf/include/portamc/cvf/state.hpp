@@ -32,6 +32,42 @@ inline void validate_v_iso(double v_iso) {
         std::to_string(v_iso));
 }
 
+namespace detail {
+
+/// Draws entity `first + i` at step 0 of purpose_initial_state for element i of `values`, a
+/// uniform value in 0..states-1 (or 0 for an ordered start).
+template <class Bytes>
+struct InitialValues {
+  Bytes values;
+  bool random;
+  std::uint64_t seed;
+  std::int64_t first;
+  int states;
+  KOKKOS_INLINE_FUNCTION void operator()(const std::int64_t i) const {
+    std::uint8_t value = 0;
+    if (random) {
+      const rng::Block w = rng::draw(seed, rng::purpose_initial_state, first + i, 0);
+      value = static_cast<std::uint8_t>(rng::bounded(w[0], w[1], states));
+    }
+    values(i) = value;
+  }
+};
+
+/// Adds the delta slots first..last-1 to the counters (one thread).
+template <class Counter, class Deltas>
+struct FoldCountDeltas {
+  Counter counters;
+  Deltas deltas;
+  int first, last;
+  KOKKOS_INLINE_FUNCTION void operator()(const int) const {
+    BondCounts total = counters();
+    for (int k = first; k < last; ++k) total += deltas(k);
+    counters() = total;
+  }
+};
+
+}  // namespace detail
+
 /// Fills sigma and cube_state on `space`. Random: variable v draws entity v, cube c draws entity
 /// 6 N + c, both at step 0 of purpose_initial_state, so the state depends on the seed alone.
 template <class Space, class Bytes>
@@ -40,24 +76,11 @@ void initialize_configuration(const Space& space, const Geometry& g, const Bytes
   using Policy = Kokkos::RangePolicy<Space, Kokkos::IndexType<std::int64_t>>;
   const bool random = initial == InitialState::random;
   const std::int64_t variables = g.variables();
+  Kokkos::parallel_for("cvf::initial_sigma", Policy(space, 0, variables),
+                       detail::InitialValues<Bytes>{sigma, random, seed, 0, arms});
   Kokkos::parallel_for(
-      "cvf::initial_sigma", Policy(space, 0, variables), KOKKOS_LAMBDA(const std::int64_t v) {
-        std::uint8_t value = 0;
-        if (random) {
-          const rng::Block w = rng::draw(seed, rng::purpose_initial_state, v, 0);
-          value = static_cast<std::uint8_t>(rng::bounded(w[0], w[1], arms));
-        }
-        sigma(v) = value;
-      });
-  Kokkos::parallel_for(
-      "cvf::initial_cubes", Policy(space, 0, g.cubes()), KOKKOS_LAMBDA(const std::int64_t c) {
-        std::uint8_t value = 0;
-        if (random) {
-          const rng::Block w = rng::draw(seed, rng::purpose_initial_state, variables + c, 0);
-          value = static_cast<std::uint8_t>(rng::bounded(w[0], w[1], cube_states));
-        }
-        cube_state(c) = value;
-      });
+      "cvf::initial_cubes", Policy(space, 0, g.cubes()),
+      detail::InitialValues<Bytes>{cube_state, random, seed, variables, cube_states});
 }
 
 /// The configuration on execution space `Space`: every kernel runs on the instance given to the
@@ -116,17 +139,11 @@ class State {
     return Kokkos::View<BondCounts, memory_space, Kokkos::MemoryTraits<Kokkos::Unmanaged>>(
         deltas_.data() + k);
   }
-  /// Adds slots first..last-1 to the counters on the device, without waiting (public: nvcc
-  /// refuses extended lambdas in private members).
+  /// Adds slots first..last-1 to the counters on the device, without waiting.
   void fold_deltas(int first, int last) const {
-    const auto counters = counters_;
-    const auto deltas = deltas_;
     Kokkos::parallel_for(
-        "cvf::fold_counts", Kokkos::RangePolicy<Space>(space_, 0, 1), KOKKOS_LAMBDA(const int) {
-          BondCounts total = counters();
-          for (int k = first; k < last; ++k) total += deltas(k);
-          counters() = total;
-        });
+        "cvf::fold_counts", Kokkos::RangePolicy<Space>(space_, 0, 1),
+        detail::FoldCountDeltas<Counter, decltype(deltas_)>{counters_, deltas_, first, last});
   }
 
   /// The maintained counters, read on the host (synchronises).

@@ -50,51 +50,67 @@ struct BondThresholds {
 /// system), J_sigma >= 0 and temperature t > 0. Throws std::invalid_argument otherwise.
 BondThresholds bond_thresholds(double J_eff, double J_sigma, double t);
 
+namespace detail {
+
+/// The bond word of every cell, one cell per thread.
+template <class SigmaView, class CubeView, class BondView>
+struct PlaceBonds {
+  Geometry g;
+  SigmaView sigma;
+  CubeView cube_state;
+  BondThresholds th;
+  std::uint64_t seed, step;
+  BondView bonds;
+  std::int64_t N;
+  KOKKOS_INLINE_FUNCTION void operator()(std::int64_t cell) const {
+    std::uint32_t words[4 * bond_blocks_per_cell];
+    PORTAMC_UNROLL
+    for (int block = 0; block < bond_blocks_per_cell; ++block) {
+      const rng::Block b =
+          rng::draw(seed, rng::purpose_cvf_bonds,
+                    static_cast<std::uint64_t>(cell) * bond_entities_per_cell + block, step);
+      for (int w = 0; w < 4; ++w) words[4 * block + w] = b[w];
+    }
+    std::uint8_t s[arms];
+    PORTAMC_UNROLL
+    for (int arm = 0; arm < arms; ++arm) s[arm] = sigma(arm * N + cell);
+
+    std::uint32_t bits = 0;
+    const Coordinates c = g.coordinates(cell);
+    PORTAMC_UNROLL
+    for (int axis = 0; axis < 3; ++axis) {
+      const int arm = 2 * axis;
+      const std::uint8_t partner = sigma((arm + 1) * N + g.neighbour(c, arm));
+      const bool equal = s[arm] == partner;
+      if (equal != th.covalent_unequal && words[axis] < th.covalent &&
+          g.allowed(cube_state, c, arm)) {
+        bits |= std::uint32_t{1} << axis;
+      }
+    }
+    PORTAMC_UNROLL
+    for (int p = 0; p < cooperative_pairs; ++p) {
+      const int bit = cooperative_bit(p);
+      if (s[cooperative_first(p)] == s[cooperative_second(p)] && words[bit] < th.cooperative) {
+        bits |= std::uint32_t{1} << bit;
+      }
+    }
+    bonds(cell) = bits;
+  }
+};
+
+}  // namespace detail
+
 /// Places the fictitious bonds of every cell into `bonds` (N words), on `space`. `sigma` has
 /// 6 N entries in 0..5 (arm-major), `cube_state` N / 4 entries in 0..8.
 template <class Space, class SigmaView, class CubeView, class BondView>
 void place_bonds(const Space& space, const Geometry& geometry, const SigmaView& sigma,
                  const CubeView& cube_state, const BondThresholds& thresholds, std::uint64_t seed,
                  std::uint64_t step, const BondView& bonds) {
-  const Geometry g = geometry;
-  const BondThresholds th = thresholds;
-  const std::int64_t N = g.cells();
-  Kokkos::parallel_for(
-      "cvf::place_bonds", Kokkos::RangePolicy<Space, Kokkos::IndexType<std::int64_t>>(space, 0, N),
-      KOKKOS_LAMBDA(std::int64_t cell) {
-        std::uint32_t words[4 * bond_blocks_per_cell];
-        PORTAMC_UNROLL
-        for (int block = 0; block < bond_blocks_per_cell; ++block) {
-          const rng::Block b =
-              rng::draw(seed, rng::purpose_cvf_bonds,
-                        static_cast<std::uint64_t>(cell) * bond_entities_per_cell + block, step);
-          for (int w = 0; w < 4; ++w) words[4 * block + w] = b[w];
-        }
-        std::uint8_t s[arms];
-        PORTAMC_UNROLL
-        for (int arm = 0; arm < arms; ++arm) s[arm] = sigma(arm * N + cell);
-
-        std::uint32_t bits = 0;
-        const Coordinates c = g.coordinates(cell);
-        PORTAMC_UNROLL
-        for (int axis = 0; axis < 3; ++axis) {
-          const int arm = 2 * axis;
-          const std::uint8_t partner = sigma((arm + 1) * N + g.neighbour(c, arm));
-          const bool equal = s[arm] == partner;
-          if (equal != th.covalent_unequal && words[axis] < th.covalent &&
-              g.allowed(cube_state, c, arm)) {
-            bits |= std::uint32_t{1} << axis;
-          }
-        }
-        PORTAMC_UNROLL
-        for (int p = 0; p < cooperative_pairs; ++p) {
-          const int bit = cooperative_bit(p);
-          if (s[cooperative_first(p)] == s[cooperative_second(p)] && words[bit] < th.cooperative) {
-            bits |= std::uint32_t{1} << bit;
-          }
-        }
-        bonds(cell) = bits;
-      });
+  const std::int64_t N = geometry.cells();
+  Kokkos::parallel_for("cvf::place_bonds",
+                       Kokkos::RangePolicy<Space, Kokkos::IndexType<std::int64_t>>(space, 0, N),
+                       detail::PlaceBonds<SigmaView, CubeView, BondView>{
+                           geometry, sigma, cube_state, thresholds, seed, step, bonds, N});
 }
 
 }  // namespace portamc::cvf

@@ -61,27 +61,41 @@ KOKKOS_INLINE_FUNCTION std::uint32_t cube_bonded_edges(const Geometry& g, const 
   return bonded;
 }
 
+namespace detail {
+
+/// The move of every cube, one cube per thread.
+template <class Bytes>
+struct EtaUpdate {
+  FastCoordinates fast;
+  Geometry g;
+  Bytes sigma, cube_state;
+  std::uint64_t seed, step;
+  EtaAcceptance table;
+  KOKKOS_INLINE_FUNCTION void operator()(const std::int64_t cube, BondCounts& acc) const {
+    const std::uint32_t bonded = cube_bonded_edges(g, sigma, fast.cube_corner(cube));
+    const int old = cube_state(cube);
+    const rng::Block w = rng::draw(seed, rng::purpose_cvf_eta, cube, step);
+    int dh;
+    const int updated = eta_cube_move(old, bonded, w, table, dh);
+    if (updated != old) {
+      cube_state(cube) = static_cast<std::uint8_t>(updated);
+      acc += BondCounts(dh, 0);
+    }
+  }
+};
+
+}  // namespace detail
+
 /// Moves every cube on `space` with the draws of MC step `step`; the summed change of N_HB raw
 /// goes to `delta` (rank-0 device view), asynchronously.
 template <class Space, class Bytes, class DeltaView>
 void eta_update(const Space& space, const Geometry& g, const Bytes& sigma, const Bytes& cube_state,
                 std::uint64_t seed, std::uint64_t step, const EtaAcceptance& table,
                 const DeltaView& delta) {
-  const FastCoordinates fast(g);
   Kokkos::parallel_reduce(
       "cvf::eta_update",
       Kokkos::RangePolicy<Space, Kokkos::IndexType<std::int64_t>>(space, 0, g.cubes()),
-      KOKKOS_LAMBDA(const std::int64_t cube, BondCounts& acc) {
-        const std::uint32_t bonded = cube_bonded_edges(g, sigma, fast.cube_corner(cube));
-        const int old = cube_state(cube);
-        const rng::Block w = rng::draw(seed, rng::purpose_cvf_eta, cube, step);
-        int dh;
-        const int updated = eta_cube_move(old, bonded, w, table, dh);
-        if (updated != old) {
-          cube_state(cube) = static_cast<std::uint8_t>(updated);
-          acc += BondCounts(dh, 0);
-        }
-      },
+      detail::EtaUpdate<Bytes>{FastCoordinates(g), g, sigma, cube_state, seed, step, table},
       Kokkos::Sum<BondCounts, typename Space::memory_space>(delta));
 }
 

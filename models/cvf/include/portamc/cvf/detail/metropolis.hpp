@@ -69,6 +69,37 @@ KOKKOS_FORCEINLINE_FUNCTION int metropolis_variable(const int (&others)[arms], i
   return old;
 }
 
+namespace detail {
+
+/// The Metropolis update of variable (cell, arm) of every cell, one cell per thread.
+template <class Bytes>
+struct MetropolisPass {
+  FastCoordinates fast;
+  Geometry g;
+  Bytes sigma, cube_state;
+  int arm;
+  std::int64_t N, own, facing;
+  std::uint64_t seed, draw_step;
+  SigmaAcceptance table;
+  KOKKOS_INLINE_FUNCTION void operator()(const std::int64_t cell, BondCounts& acc) const {
+    const Coordinates c = fast.cell(cell);
+    int s[arms];
+    PORTAMC_UNROLL
+    for (int a = 0; a < arms; ++a) s[a] = sigma(a * N + cell);
+    const int partner = sigma(facing + g.neighbour(c, arm));
+    const bool allowed = edge_allowed(g, cube_state, c, arm);
+    const rng::Block w = rng::draw(seed, rng::purpose_cvf_sigma, cell, draw_step);
+    int dh, ds;
+    const int updated = metropolis_variable(s, arm, partner, allowed, w, table, dh, ds);
+    if (updated != s[arm]) {
+      sigma(own + cell) = static_cast<std::uint8_t>(updated);
+      acc += BondCounts(dh, ds);
+    }
+  }
+};
+
+}  // namespace detail
+
 /// One pass on `space`: updates sigma(., arm) of every cell with draw step `draw_step` and
 /// writes the summed change of {N_HB raw, N_sigma} to `delta` (a rank-0 device view),
 /// asynchronously.
@@ -76,28 +107,12 @@ template <class Space, class Bytes, class DeltaView>
 void metropolis_pass(const Space& space, const Geometry& g, const Bytes& sigma,
                      const Bytes& cube_state, int arm, std::uint64_t seed, std::uint64_t draw_step,
                      const SigmaAcceptance& table, const DeltaView& delta) {
-  const FastCoordinates fast(g);
   const std::int64_t N = g.cells();
-  const std::int64_t own = arm * N;
-  const std::int64_t facing = opposite_arm(arm) * N;
   Kokkos::parallel_reduce(
       "cvf::metropolis_pass",
       Kokkos::RangePolicy<Space, Kokkos::IndexType<std::int64_t>>(space, 0, N),
-      KOKKOS_LAMBDA(const std::int64_t cell, BondCounts& acc) {
-        const Coordinates c = fast.cell(cell);
-        int s[arms];
-        PORTAMC_UNROLL
-        for (int a = 0; a < arms; ++a) s[a] = sigma(a * N + cell);
-        const int partner = sigma(facing + g.neighbour(c, arm));
-        const bool allowed = edge_allowed(g, cube_state, c, arm);
-        const rng::Block w = rng::draw(seed, rng::purpose_cvf_sigma, cell, draw_step);
-        int dh, ds;
-        const int updated = metropolis_variable(s, arm, partner, allowed, w, table, dh, ds);
-        if (updated != s[arm]) {
-          sigma(own + cell) = static_cast<std::uint8_t>(updated);
-          acc += BondCounts(dh, ds);
-        }
-      },
+      detail::MetropolisPass<Bytes>{FastCoordinates(g), g, sigma, cube_state, arm, N, arm * N,
+                                    opposite_arm(arm) * N, seed, draw_step, table},
       Kokkos::Sum<BondCounts, typename Space::memory_space>(delta));
 }
 

@@ -247,37 +247,47 @@ KOKKOS_FORCEINLINE_FUNCTION std::uint32_t partner_word(const Geometry& g, const 
   }
 }
 
+/// The update of one arm's four-cell groups, one group per thread.
+template <int Arm, class Words>
+struct PackedPass {
+  FastCoordinates fast;
+  Geometry g;
+  Words sigma, cube_state;
+  std::int64_t groups, own, facing;
+  std::uint64_t seed, draw_step;
+  SigmaAcceptance table;
+  KOKKOS_INLINE_FUNCTION void operator()(const std::int64_t group, BondCounts& acc) const {
+    const Coordinates c0 = fast.cell(group_cells * group);
+    std::uint32_t w[arms];
+    PORTAMC_UNROLL
+    for (int a = 0; a < arms; ++a) w[a] = sigma(a * groups + group);
+    const std::uint32_t partner = partner_word<Arm>(g, sigma, w, c0, group, facing);
+    const std::uint32_t allowed = allowed_bytes<Arm>(g, cube_state, c0);
+    const std::uint64_t pair = 2 * group;  // cell pair index of cells 4 g, 4 g + 1
+    const rng::Block pair0 = rng::draw(seed, rng::purpose_cvf_sigma, pair, draw_step);
+    const rng::Block pair1 = rng::draw(seed, rng::purpose_cvf_sigma, pair + 1, draw_step);
+    int dh, ds;
+    const std::uint32_t updated =
+        update_group<Arm>(w, partner, allowed, pair0, pair1, table, dh, ds);
+    if (updated != w[Arm]) {
+      sigma(own + group) = updated;
+      acc += BondCounts(dh, ds);
+    }
+  }
+};
+
 /// The pass of one arm on `space`; `sigma` (N / 4 per arm) and `cube_state` are the byte arrays
 /// seen as words.
 template <int Arm, class Space, class Words, class DeltaView>
 void pass(const Space& space, const Geometry& g, const Words& sigma, const Words& cube_state,
           std::uint64_t seed, std::uint64_t draw_step, const SigmaAcceptance& table,
           const DeltaView& delta) {
-  const FastCoordinates fast(g);
   const std::int64_t groups = g.cells() / group_cells;  // words per arm
-  const std::int64_t own = Arm * groups;
-  const std::int64_t facing = opposite_arm(Arm) * groups;
   Kokkos::parallel_reduce(
       "cvf::metropolis_pass_packed",
       Kokkos::RangePolicy<Space, Kokkos::IndexType<std::int64_t>>(space, 0, groups),
-      KOKKOS_LAMBDA(const std::int64_t group, BondCounts& acc) {
-        const Coordinates c0 = fast.cell(group_cells * group);
-        std::uint32_t w[arms];
-        PORTAMC_UNROLL
-        for (int a = 0; a < arms; ++a) w[a] = sigma(a * groups + group);
-        const std::uint32_t partner = partner_word<Arm>(g, sigma, w, c0, group, facing);
-        const std::uint32_t allowed = allowed_bytes<Arm>(g, cube_state, c0);
-        const std::uint64_t pair = 2 * group;  // cell pair index of cells 4 g, 4 g + 1
-        const rng::Block pair0 = rng::draw(seed, rng::purpose_cvf_sigma, pair, draw_step);
-        const rng::Block pair1 = rng::draw(seed, rng::purpose_cvf_sigma, pair + 1, draw_step);
-        int dh, ds;
-        const std::uint32_t updated =
-            update_group<Arm>(w, partner, allowed, pair0, pair1, table, dh, ds);
-        if (updated != w[Arm]) {
-          sigma(own + group) = updated;
-          acc += BondCounts(dh, ds);
-        }
-      },
+      PackedPass<Arm, Words>{FastCoordinates(g), g, sigma, cube_state, groups, Arm * groups,
+                             opposite_arm(Arm) * groups, seed, draw_step, table},
       Kokkos::Sum<BondCounts, typename Space::memory_space>(delta));
 }
 

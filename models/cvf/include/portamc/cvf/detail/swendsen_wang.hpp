@@ -43,35 +43,48 @@ namespace portamc::cvf {
 /// Width of the label array: automatic picks 32 bits whenever 6 N < 2^32.
 enum class LabelWidth { automatic, bits32, bits64 };
 
+namespace detail {
+
+/// Shifts the six variables of a cell by their clusters' draws, one cell per thread.
+template <class SigmaView, class LabelView>
+struct FlipClusters {
+  using Label = typename LabelView::non_const_value_type;
+  SigmaView sigma;
+  LabelView labels;
+  std::int64_t N;
+  std::uint64_t seed, step;
+  KOKKOS_INLINE_FUNCTION void operator()(std::int64_t cell) const {
+    // Arms of one cell often share a cluster: draw once per distinct label.
+    Label seen[arms];
+    std::uint32_t shift[arms];
+    PORTAMC_UNROLL
+    for (int arm = 0; arm < arms; ++arm) {
+      const Label l = labels(arm * N + cell);
+      seen[arm] = l;
+      shift[arm] = arms;  // not yet known
+      for (int earlier = 0; earlier < arm; ++earlier) {
+        if (seen[earlier] == l) shift[arm] = shift[earlier];
+      }
+      if (shift[arm] == arms) {
+        const rng::Block b = rng::draw(seed, rng::purpose_cvf_cluster, l, step);
+        shift[arm] = rng::bounded(b[0], b[1], 6);
+      }
+      const std::int64_t x = arm * N + cell;
+      sigma(x) = static_cast<std::uint8_t>((sigma(x) + shift[arm]) % 6);
+    }
+  }
+};
+
+}  // namespace detail
+
 /// Step 3, on `space`: shifts every variable by its cluster's random r in 0..5.
 template <class Space, class SigmaView, class LabelView>
 void flip_clusters(const Space& space, const Geometry& geometry, const SigmaView& sigma,
                    const LabelView& labels, std::uint64_t seed, std::uint64_t step) {
-  using Label = typename LabelView::non_const_value_type;
   const std::int64_t N = geometry.cells();
-  Kokkos::parallel_for(
-      "cvf::flip_clusters",
-      Kokkos::RangePolicy<Space, Kokkos::IndexType<std::int64_t>>(space, 0, N),
-      KOKKOS_LAMBDA(std::int64_t cell) {
-        // Arms of one cell often share a cluster: draw once per distinct label.
-        Label seen[arms];
-        std::uint32_t shift[arms];
-        PORTAMC_UNROLL
-        for (int arm = 0; arm < arms; ++arm) {
-          const Label l = labels(arm * N + cell);
-          seen[arm] = l;
-          shift[arm] = arms;  // not yet known
-          for (int earlier = 0; earlier < arm; ++earlier) {
-            if (seen[earlier] == l) shift[arm] = shift[earlier];
-          }
-          if (shift[arm] == arms) {
-            const rng::Block b = rng::draw(seed, rng::purpose_cvf_cluster, l, step);
-            shift[arm] = rng::bounded(b[0], b[1], 6);
-          }
-          const std::int64_t x = arm * N + cell;
-          sigma(x) = static_cast<std::uint8_t>((sigma(x) + shift[arm]) % 6);
-        }
-      });
+  Kokkos::parallel_for("cvf::flip_clusters",
+                       Kokkos::RangePolicy<Space, Kokkos::IndexType<std::int64_t>>(space, 0, N),
+                       detail::FlipClusters<SigmaView, LabelView>{sigma, labels, N, seed, step});
 }
 
 /// The Swendsen-Wang update on execution space `Space`: every kernel runs on the instance

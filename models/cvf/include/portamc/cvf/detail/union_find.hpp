@@ -166,6 +166,42 @@ struct BlockLabels {
   }
 };
 
+/// Stage two: the covalent bonds that cross a block face (or the periodic wrap) join the
+/// global trees, one cell per thread.
+template <class BondView, class Label>
+struct UniteCrossingBonds {
+  Geometry g;
+  BondView bonds;
+  Label* parent;
+  std::int64_t N;
+  int L;
+  LabelBlock b;
+  KOKKOS_INLINE_FUNCTION void operator()(std::int64_t cell) const {
+    const std::uint32_t bits = bonds(cell);
+    if ((bits & 7u) == 0) return;
+    const Coordinates c = g.coordinates(cell);
+    const int coord[3] = {c.x, c.y, c.z}, extent[3] = {b.x, b.y, b.z};
+    for (int axis = 0; axis < 3; ++axis) {
+      if (((bits >> axis) & 1u) == 0 || bond_inside_block(coord[axis], extent[axis], L))
+        continue;  // joined by label_blocks
+      unite(parent, static_cast<Label>((2 * axis) * N + cell),
+            static_cast<Label>((2 * axis + 1) * N + g.neighbour(c, 2 * axis)));
+    }
+  }
+};
+
+/// Stage three: every variable points at its root.
+template <class Label>
+struct PointAtRoots {
+  Label* parent;
+  KOKKOS_INLINE_FUNCTION void operator()(std::int64_t x) const {
+    // The trees are final here: a cached walk ends at the true root. Only non-roots are
+    // written, always with an ancestor, so concurrent walks stay valid.
+    const Label root = find_root_cached(parent, static_cast<Label>(x));
+    if (root != static_cast<Label>(x)) relaxed_store(parent + x, root);
+  }
+};
+
 }  // namespace detail
 
 /// Stage one of union_find, on `space`: labels = global index of each variable's root within
@@ -225,27 +261,11 @@ void union_find(const Space& space, const Geometry& geometry, const BondView& bo
   };
   label_blocks(space, g, bonds, parent, block);
   lap(&SwPhaseSeconds::local);
-  Kokkos::parallel_for(
-      "cvf::union_find_covalent", Policy(space, 0, N), KOKKOS_LAMBDA(std::int64_t cell) {
-        const std::uint32_t bits = bonds(cell);
-        if ((bits & 7u) == 0) return;
-        const Coordinates c = g.coordinates(cell);
-        const int coord[3] = {c.x, c.y, c.z}, extent[3] = {b.x, b.y, b.z};
-        for (int axis = 0; axis < 3; ++axis) {
-          if (((bits >> axis) & 1u) == 0 || detail::bond_inside_block(coord[axis], extent[axis], L))
-            continue;  // joined by label_blocks
-          detail::unite(parent, static_cast<Label>((2 * axis) * N + cell),
-                        static_cast<Label>((2 * axis + 1) * N + g.neighbour(c, 2 * axis)));
-        }
-      });
+  Kokkos::parallel_for("cvf::union_find_covalent", Policy(space, 0, N),
+                       detail::UniteCrossingBonds<BondView, Label>{g, bonds, parent, N, L, b});
   lap(&SwPhaseSeconds::hooks);
-  Kokkos::parallel_for(
-      "cvf::union_find_compress", Policy(space, 0, 6 * N), KOKKOS_LAMBDA(std::int64_t x) {
-        // The trees are final here: a cached walk ends at the true root. Only non-roots are
-        // written, always with an ancestor, so concurrent walks stay valid.
-        const Label root = detail::find_root_cached(parent, static_cast<Label>(x));
-        if (root != static_cast<Label>(x)) relaxed_store(parent + x, root);
-      });
+  Kokkos::parallel_for("cvf::union_find_compress", Policy(space, 0, 6 * N),
+                       detail::PointAtRoots<Label>{parent});
   lap(&SwPhaseSeconds::compress);
 }
 
