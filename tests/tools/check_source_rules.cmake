@@ -38,8 +38,11 @@ function(find_breaks root out)
       list(APPEND breaks "backend #if outside core: ${line}")
     endforeach()
   endforeach()
-  file(GLOB_RECURSE headers "${root}/core/*.hpp" "${root}/core/*.h" "${root}/models/*.hpp"
-       "${root}/models/*.h" "${root}/apps/*.hpp" "${root}/apps/*.h")
+  set(headers "")
+  foreach(dir IN ITEMS core models apps tests bench)
+    file(GLOB_RECURSE found "${root}/${dir}/*.hpp" "${root}/${dir}/*.h")
+    list(APPEND headers ${found})
+  endforeach()
   foreach(f IN LISTS headers)
     # Not in comments: lines whose text starts with //.
     matching_lines("${f}" "^([^/]|/[^/]).*KOKKOS_(CLASS_)?LAMBDA|^KOKKOS_(CLASS_)?LAMBDA" lines)
