@@ -252,18 +252,11 @@ class DistributedSimulation {
     volume_attempts_ = attempts;
     volume_acceptances_ = acceptances;
   }
-  /// Adds delta slots first..last-1 to the counters on the device (public: nvcc refuses
-  /// extended lambdas in private members).
+  /// Adds delta slots first..last-1 to the counters on the device.
   void fold_deltas(int first, int last) const {
-    const auto counters = counters_;
-    const auto deltas = deltas_;
-    Kokkos::parallel_for(
-        "cvf::slab_fold_counts", Kokkos::RangePolicy<Space>(space_, 0, 1),
-        KOKKOS_LAMBDA(const int) {
-          BondCounts total = counters();
-          for (int k = first; k < last; ++k) total += deltas(k);
-          counters() = total;
-        });
+    Kokkos::parallel_for("cvf::slab_fold_counts", Kokkos::RangePolicy<Space>(space_, 0, 1),
+                         detail::FoldCountDeltas<decltype(counters_), decltype(deltas_)>{
+                             counters_, deltas_, first, last});
   }
   /// How the halos travel (byte_exchange.hpp) and the wall time spent in exchanges.
   std::string halo_transport() const { return halo_.transport(); }

@@ -132,6 +132,127 @@ KOKKOS_INLINE_FUNCTION void unite(Label* parent, Label a, Label b) {
   }
 }
 
+// The kernels below are named functors, not extended lambdas: nvcc's lambda wrappers keep per-TU
+// helpers, which break when a header's lambda is instantiated in two translation units.
+template <class LabelView>
+struct InitLabelsKernel {
+  using Label = typename LabelView::non_const_value_type;
+  LabelView labels;
+
+  KOKKOS_INLINE_FUNCTION void operator()(std::int64_t x) const {
+    labels(x) = static_cast<Label>(x);
+  }
+};
+
+template <class BondView, class LabelView>
+struct ScanCovalentKernel {
+  using Label = typename LabelView::non_const_value_type;
+  BondView bonds;
+  LabelView labels;
+  Geometry g;
+  std::int64_t N;
+
+  KOKKOS_INLINE_FUNCTION void operator()(std::int64_t cell, std::int64_t& changed) const {
+    const std::uint32_t bits = bonds(cell);
+    if ((bits & 7u) == 0) return;
+    const Coordinates c = g.coordinates(cell);
+    for (int axis = 0; axis < 3; ++axis) {
+      if (((bits >> axis) & 1u) == 0) continue;
+      const std::int64_t a = (2 * axis) * N + cell;
+      const std::int64_t b = (2 * axis + 1) * N + g.neighbour(c, 2 * axis);
+      const Label la = labels(a), lb = labels(b);
+      if (la < lb) {
+        labels(b) = la;
+        ++changed;
+      } else if (lb < la) {
+        labels(a) = lb;
+        ++changed;
+      }
+    }
+  }
+};
+
+template <class BondView, class LabelView>
+struct ScanCooperativeKernel {
+  using Label = typename LabelView::non_const_value_type;
+  BondView bonds;
+  LabelView labels;
+  std::int64_t N;
+
+  KOKKOS_INLINE_FUNCTION void operator()(std::int64_t cell, std::int64_t& changed) const {
+    const std::uint32_t bits = bonds(cell);
+    if ((bits >> covalent_bonds_per_cell) == 0) return;
+    int root[arms];
+    detail::cooperative_roots(bits, root);
+    Label label[arms];
+    PORTAMC_UNROLL
+    for (int arm = 0; arm < arms; ++arm) label[arm] = labels(arm * N + cell);
+    // Group minimum, gathered at the group's smallest arm (root[arm] <= arm).
+    Label low[arms];
+    PORTAMC_UNROLL
+    for (int arm = 0; arm < arms; ++arm) {
+      low[arm] = label[arm];
+      const Label r = low[root[arm]];
+      if (root[arm] != arm && label[arm] < r) low[root[arm]] = label[arm];
+    }
+    PORTAMC_UNROLL
+    for (int arm = 0; arm < arms; ++arm) {
+      const Label m = low[root[arm]];
+      if (m != label[arm]) {
+        labels(arm * N + cell) = m;
+        ++changed;
+      }
+    }
+  }
+};
+
+template <class Label>
+struct LabelAnalysisKernel {
+  Label* raw;
+
+  KOKKOS_INLINE_FUNCTION void operator()(std::int64_t x, std::int64_t& changed) const {
+    const Label start = relaxed_load(raw + x);
+    Label l = start;
+    Label next = relaxed_load(raw + l);
+    while (next != l) {
+      l = next;
+      next = relaxed_load(raw + l);
+    }
+    if (l != start) {
+      relaxed_store(raw + x, l);
+      ++changed;
+    }
+  }
+};
+
+template <class LabelView>
+struct CountClustersKernel {
+  LabelView labels;
+
+  KOKKOS_INLINE_FUNCTION void operator()(std::int64_t x, std::int64_t& n) const {
+    if (static_cast<std::int64_t>(labels(x)) == x) ++n;
+  }
+};
+
+template <class SizeView, class LabelView>
+struct ClusterSizeKernel {
+  SizeView size;
+  LabelView labels;
+
+  KOKKOS_INLINE_FUNCTION void operator()(std::int64_t x) const {
+    Kokkos::atomic_increment(&size(labels(x)));
+  }
+};
+
+template <class SizeView>
+struct LargestClusterKernel {
+  SizeView size;
+
+  KOKKOS_INLINE_FUNCTION void operator()(std::int64_t x, std::int64_t& m) const {
+    if (static_cast<std::int64_t>(size(x)) > m) m = size(x);
+  }
+};
+
 }  // namespace detail
 
 /// The paper's label equivalence on `space`; returns the number of scan + analysis iterations
@@ -143,82 +264,24 @@ int label_equivalence(const Space& space, const Geometry& geometry, const BondVi
   using Policy = Kokkos::RangePolicy<Space, Kokkos::IndexType<std::int64_t>>;
   const Geometry g = geometry;
   const std::int64_t N = g.cells();
-  Kokkos::parallel_for(
-      "cvf::label_equivalence_init", Policy(space, 0, 6 * N),
-      KOKKOS_LAMBDA(std::int64_t x) { labels(x) = static_cast<Label>(x); });
+  Kokkos::parallel_for("cvf::label_equivalence_init", Policy(space, 0, 6 * N),
+                       detail::InitLabelsKernel<LabelView>{labels});
   int iterations = 0;
   while (true) {
     ++iterations;
     std::int64_t changes = 0, part = 0;
     // Each covalent pair belongs to exactly one cell's forward edge: race-free.
-    Kokkos::parallel_reduce(
-        "cvf::scan_covalent", Policy(space, 0, N),
-        KOKKOS_LAMBDA(std::int64_t cell, std::int64_t & changed) {
-          const std::uint32_t bits = bonds(cell);
-          if ((bits & 7u) == 0) return;
-          const Coordinates c = g.coordinates(cell);
-          for (int axis = 0; axis < 3; ++axis) {
-            if (((bits >> axis) & 1u) == 0) continue;
-            const std::int64_t a = (2 * axis) * N + cell;
-            const std::int64_t b = (2 * axis + 1) * N + g.neighbour(c, 2 * axis);
-            const Label la = labels(a), lb = labels(b);
-            if (la < lb) {
-              labels(b) = la;
-              ++changed;
-            } else if (lb < la) {
-              labels(a) = lb;
-              ++changed;
-            }
-          }
-        },
-        part);
+    Kokkos::parallel_reduce("cvf::scan_covalent", Policy(space, 0, N),
+                            detail::ScanCovalentKernel<BondView, LabelView>{bonds, labels, g, N},
+                            part);
     changes += part;
-    Kokkos::parallel_reduce(
-        "cvf::scan_cooperative", Policy(space, 0, N),
-        KOKKOS_LAMBDA(std::int64_t cell, std::int64_t & changed) {
-          const std::uint32_t bits = bonds(cell);
-          if ((bits >> covalent_bonds_per_cell) == 0) return;
-          int root[arms];
-          detail::cooperative_roots(bits, root);
-          Label label[arms];
-          PORTAMC_UNROLL
-          for (int arm = 0; arm < arms; ++arm) label[arm] = labels(arm * N + cell);
-          // Group minimum, gathered at the group's smallest arm (root[arm] <= arm).
-          Label low[arms];
-          PORTAMC_UNROLL
-          for (int arm = 0; arm < arms; ++arm) {
-            low[arm] = label[arm];
-            const Label r = low[root[arm]];
-            if (root[arm] != arm && label[arm] < r) low[root[arm]] = label[arm];
-          }
-          PORTAMC_UNROLL
-          for (int arm = 0; arm < arms; ++arm) {
-            const Label m = low[root[arm]];
-            if (m != label[arm]) {
-              labels(arm * N + cell) = m;
-              ++changed;
-            }
-          }
-        },
-        part);
+    Kokkos::parallel_reduce("cvf::scan_cooperative", Policy(space, 0, N),
+                            detail::ScanCooperativeKernel<BondView, LabelView>{bonds, labels, N},
+                            part);
     changes += part;
     Label* const raw = labels.data();
-    Kokkos::parallel_reduce(
-        "cvf::analysis", Policy(space, 0, 6 * N),
-        KOKKOS_LAMBDA(std::int64_t x, std::int64_t & changed) {
-          const Label start = relaxed_load(raw + x);
-          Label l = start;
-          Label next = relaxed_load(raw + l);
-          while (next != l) {
-            l = next;
-            next = relaxed_load(raw + l);
-          }
-          if (l != start) {
-            relaxed_store(raw + x, l);
-            ++changed;
-          }
-        },
-        part);
+    Kokkos::parallel_reduce("cvf::analysis", Policy(space, 0, 6 * N),
+                            detail::LabelAnalysisKernel<Label>{raw}, part);
     changes += part;
     if (changes == 0) return iterations;
   }
@@ -231,10 +294,7 @@ std::int64_t count_clusters(const Space& space, const LabelView& labels) {
   Kokkos::parallel_reduce(
       "cvf::count_clusters",
       Kokkos::RangePolicy<Space, Kokkos::IndexType<std::int64_t>>(space, 0, labels.extent(0)),
-      KOKKOS_LAMBDA(std::int64_t x, std::int64_t & n) {
-        if (static_cast<std::int64_t>(labels(x)) == x) ++n;
-      },
-      count);
+      detail::CountClustersKernel<LabelView>{labels}, count);
   return count;
 }
 
@@ -247,14 +307,11 @@ std::int64_t largest_cluster(const Space& space, const LabelView& labels) {
   Kokkos::View<Label*, Space> size("cvf::cluster_size", n);
   Kokkos::parallel_for(
       "cvf::cluster_size", Policy(space, 0, n),
-      KOKKOS_LAMBDA(std::int64_t x) { Kokkos::atomic_increment(&size(labels(x))); });
+      detail::ClusterSizeKernel<Kokkos::View<Label*, Space>, LabelView>{size, labels});
   std::int64_t largest = 0;
-  Kokkos::parallel_reduce(
-      "cvf::largest_cluster", Policy(space, 0, n),
-      KOKKOS_LAMBDA(std::int64_t x, std::int64_t & m) {
-        if (static_cast<std::int64_t>(size(x)) > m) m = size(x);
-      },
-      Kokkos::Max<std::int64_t>(largest));
+  Kokkos::parallel_reduce("cvf::largest_cluster", Policy(space, 0, n),
+                          detail::LargestClusterKernel<Kokkos::View<Label*, Space>>{size},
+                          Kokkos::Max<std::int64_t>(largest));
   return largest;
 }
 

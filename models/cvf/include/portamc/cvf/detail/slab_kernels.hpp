@@ -26,6 +26,50 @@ namespace portamc::cvf::slab {
 
 using Policy = Kokkos::IndexType<std::int64_t>;
 
+// The kernels are named functors, not extended lambdas: nvcc's lambda wrappers keep per-TU
+// helpers, which break when a header's lambda is instantiated in two translation units.
+namespace detail {
+
+template <class Bytes>
+struct InitialSigmaKernel {
+  Slab s;
+  Bytes sigma;
+  bool random;
+  std::uint64_t seed;
+
+  KOKKOS_INLINE_FUNCTION void operator()(const std::int64_t cell) const {
+    for (int a = 0; a < arms; ++a) {
+      std::uint8_t value = 0;
+      if (random) {
+        const std::int64_t v = a * s.global_cells + cell + s.cell_offset;
+        const rng::Block w = rng::draw(seed, rng::purpose_initial_state, v, 0);
+        value = static_cast<std::uint8_t>(rng::bounded(w[0], w[1], arms));
+      }
+      sigma(a * s.cells + cell) = value;
+    }
+  }
+};
+
+template <class Bytes>
+struct InitialCubesKernel {
+  Slab s;
+  Bytes cubes;
+  bool random;
+  std::uint64_t seed;
+
+  KOKKOS_INLINE_FUNCTION void operator()(const std::int64_t cube) const {
+    std::uint8_t value = 0;
+    if (random) {
+      const std::int64_t e = arms * s.global_cells + cube + s.cube_offset;
+      const rng::Block w = rng::draw(seed, rng::purpose_initial_state, e, 0);
+      value = static_cast<std::uint8_t>(rng::bounded(w[0], w[1], cube_states));
+    }
+    cubes(cube) = value;
+  }
+};
+
+}  // namespace detail
+
 /// Owned sigma and cubes as State's initial configuration, on `space`: variable (global cell,
 /// arm) draws entity arm N + cell, cube c entity 6 N + c, at step 0 of purpose_initial_state.
 /// Halos are left alone (zero on allocation; an exchange fills them).
@@ -33,32 +77,13 @@ template <class Space, class Bytes>
 void initialize(const Space& space, const Slab& s, const Bytes& sigma, const Bytes& cubes,
                 bool random, std::uint64_t seed) {
   const std::int64_t begin = s.plane, end = s.plane * (s.T + 1);
-  Kokkos::parallel_for(
-      "cvf::slab_initial_sigma", Kokkos::RangePolicy<Space, Policy>(space, begin, end),
-      KOKKOS_LAMBDA(const std::int64_t cell) {
-        for (int a = 0; a < arms; ++a) {
-          std::uint8_t value = 0;
-          if (random) {
-            const std::int64_t v = a * s.global_cells + cell + s.cell_offset;
-            const rng::Block w = rng::draw(seed, rng::purpose_initial_state, v, 0);
-            value = static_cast<std::uint8_t>(rng::bounded(w[0], w[1], arms));
-          }
-          sigma(a * s.cells + cell) = value;
-        }
-      });
+  Kokkos::parallel_for("cvf::slab_initial_sigma",
+                       Kokkos::RangePolicy<Space, Policy>(space, begin, end),
+                       detail::InitialSigmaKernel<Bytes>{s, sigma, random, seed});
   const std::int64_t layer = s.plane / 2;
-  Kokkos::parallel_for(
-      "cvf::slab_initial_cubes",
-      Kokkos::RangePolicy<Space, Policy>(space, layer, layer * (s.T / 2 + 1)),
-      KOKKOS_LAMBDA(const std::int64_t cube) {
-        std::uint8_t value = 0;
-        if (random) {
-          const std::int64_t e = arms * s.global_cells + cube + s.cube_offset;
-          const rng::Block w = rng::draw(seed, rng::purpose_initial_state, e, 0);
-          value = static_cast<std::uint8_t>(rng::bounded(w[0], w[1], cube_states));
-        }
-        cubes(cube) = value;
-      });
+  Kokkos::parallel_for("cvf::slab_initial_cubes",
+                       Kokkos::RangePolicy<Space, Policy>(space, layer, layer * (s.T / 2 + 1)),
+                       detail::InitialCubesKernel<Bytes>{s, cubes, random, seed});
 }
 
 /// Local (x, y, zl) of a local cell.
@@ -98,6 +123,38 @@ KOKKOS_INLINE_FUNCTION std::int64_t neighbour(const Slab& s, int x, int y, int z
   }
 }
 
+namespace detail {
+
+template <class Bytes>
+struct MetropolisPassKernel {
+  FastQuotient by_L;
+  Slab s;
+  Bytes sigma, cubes;
+  int arm;
+  std::uint64_t seed, draw_step;
+  SigmaAcceptance table;
+  std::int64_t N, own, facing;
+
+  KOKKOS_INLINE_FUNCTION void operator()(const std::int64_t cell, BondCounts& acc) const {
+    int x, y, zl;
+    coordinates(by_L, cell, x, y, zl);
+    int v[arms];
+    PORTAMC_UNROLL
+    for (int a = 0; a < arms; ++a) v[a] = sigma(a * N + cell);
+    const int partner = sigma(facing + neighbour(s, x, y, zl, arm));
+    const bool open = allowed(s, cubes, x, y, zl, arm);
+    const rng::Block w = rng::draw(seed, rng::purpose_cvf_sigma, cell + s.cell_offset, draw_step);
+    int dh, ds;
+    const int updated = metropolis_variable(v, arm, partner, open, w, table, dh, ds);
+    if (updated != v[arm]) {
+      sigma(own + cell) = static_cast<std::uint8_t>(updated);
+      acc += BondCounts(dh, ds);
+    }
+  }
+};
+
+}  // namespace detail
+
 /// metropolis_pass over the owned cells of a slab, on `space`.
 template <class Space, class Bytes, class DeltaView>
 void metropolis_pass(const Space& space, const Slab& s, const Bytes& sigma, const Bytes& cubes,
@@ -107,27 +164,11 @@ void metropolis_pass(const Space& space, const Slab& s, const Bytes& sigma, cons
   const std::int64_t N = s.cells;
   const std::int64_t own = arm * N;
   const std::int64_t facing = opposite_arm(arm) * N;
-  Kokkos::parallel_reduce(
-      "cvf::slab_metropolis_pass",
-      Kokkos::RangePolicy<Space, Policy>(space, s.plane, s.plane * (s.T + 1)),
-      KOKKOS_LAMBDA(const std::int64_t cell, BondCounts& acc) {
-        int x, y, zl;
-        coordinates(by_L, cell, x, y, zl);
-        int v[arms];
-        PORTAMC_UNROLL
-        for (int a = 0; a < arms; ++a) v[a] = sigma(a * N + cell);
-        const int partner = sigma(facing + neighbour(s, x, y, zl, arm));
-        const bool open = allowed(s, cubes, x, y, zl, arm);
-        const rng::Block w =
-            rng::draw(seed, rng::purpose_cvf_sigma, cell + s.cell_offset, draw_step);
-        int dh, ds;
-        const int updated = metropolis_variable(v, arm, partner, open, w, table, dh, ds);
-        if (updated != v[arm]) {
-          sigma(own + cell) = static_cast<std::uint8_t>(updated);
-          acc += BondCounts(dh, ds);
-        }
-      },
-      Kokkos::Sum<BondCounts, typename Space::memory_space>(delta));
+  Kokkos::parallel_reduce("cvf::slab_metropolis_pass",
+                          Kokkos::RangePolicy<Space, Policy>(space, s.plane, s.plane * (s.T + 1)),
+                          detail::MetropolisPassKernel<Bytes>{by_L, s, sigma, cubes, arm, seed,
+                                                              draw_step, table, N, own, facing},
+                          Kokkos::Sum<BondCounts, typename Space::memory_space>(delta));
 }
 
 /// packed::allowed_bytes on a slab: local cube rows, global parity of z (that of zl + 1).
@@ -218,6 +259,40 @@ KOKKOS_FORCEINLINE_FUNCTION std::uint32_t partner_word(const Slab& s, const Word
   }
 }
 
+namespace detail {
+
+template <int Arm, class Words>
+struct PackedPassKernel {
+  FastQuotient by_L;
+  Slab s;
+  Words sigma, cubes;
+  std::uint64_t seed, draw_step;
+  SigmaAcceptance table;
+  std::int64_t groups, own, facing, group_offset;
+
+  KOKKOS_INLINE_FUNCTION void operator()(const std::int64_t group, BondCounts& acc) const {
+    int x0, y, zl;
+    coordinates(by_L, packed::group_cells * group, x0, y, zl);
+    std::uint32_t w[arms];
+    PORTAMC_UNROLL
+    for (int a = 0; a < arms; ++a) w[a] = sigma(a * groups + group);
+    const std::uint32_t partner = partner_word<Arm>(s, sigma, w, x0, y, group, facing);
+    const std::uint32_t open = allowed_bytes<Arm>(s, cubes, x0, y, zl);
+    const std::uint64_t pair = 2 * (group + group_offset);
+    const rng::Block pair0 = rng::draw(seed, rng::purpose_cvf_sigma, pair, draw_step);
+    const rng::Block pair1 = rng::draw(seed, rng::purpose_cvf_sigma, pair + 1, draw_step);
+    int dh, ds;
+    const std::uint32_t updated =
+        packed::update_group<Arm>(w, partner, open, pair0, pair1, table, dh, ds);
+    if (updated != w[Arm]) {
+      sigma(own + group) = updated;
+      acc += BondCounts(dh, ds);
+    }
+  }
+};
+
+}  // namespace detail
+
 template <int Arm, class Space, class Words, class DeltaView>
 void packed_pass(const Space& space, const Slab& s, const Words& sigma, const Words& cubes,
                  std::uint64_t seed, std::uint64_t draw_step, const SigmaAcceptance& table,
@@ -231,25 +306,8 @@ void packed_pass(const Space& space, const Slab& s, const Words& sigma, const Wo
   Kokkos::parallel_reduce(
       "cvf::slab_metropolis_pass_packed",
       Kokkos::RangePolicy<Space, Policy>(space, plane_groups, plane_groups * (s.T + 1)),
-      KOKKOS_LAMBDA(const std::int64_t group, BondCounts& acc) {
-        int x0, y, zl;
-        coordinates(by_L, packed::group_cells * group, x0, y, zl);
-        std::uint32_t w[arms];
-        PORTAMC_UNROLL
-        for (int a = 0; a < arms; ++a) w[a] = sigma(a * groups + group);
-        const std::uint32_t partner = partner_word<Arm>(s, sigma, w, x0, y, group, facing);
-        const std::uint32_t open = allowed_bytes<Arm>(s, cubes, x0, y, zl);
-        const std::uint64_t pair = 2 * (group + group_offset);
-        const rng::Block pair0 = rng::draw(seed, rng::purpose_cvf_sigma, pair, draw_step);
-        const rng::Block pair1 = rng::draw(seed, rng::purpose_cvf_sigma, pair + 1, draw_step);
-        int dh, ds;
-        const std::uint32_t updated =
-            packed::update_group<Arm>(w, partner, open, pair0, pair1, table, dh, ds);
-        if (updated != w[Arm]) {
-          sigma(own + group) = updated;
-          acc += BondCounts(dh, ds);
-        }
-      },
+      detail::PackedPassKernel<Arm, Words>{by_L, s, sigma, cubes, seed, draw_step, table, groups,
+                                           own, facing, group_offset},
       Kokkos::Sum<BondCounts, typename Space::memory_space>(delta));
 }
 
@@ -282,6 +340,54 @@ void metropolis_pass_packed(const Space& space, const Slab& s, const Bytes& sigm
   }
 }
 
+namespace detail {
+
+template <class Bytes>
+struct EtaUpdateKernel {
+  FastQuotient by_L, by_half_L;
+  Slab s;
+  Bytes sigma, cubes;
+  std::uint64_t seed, step;
+  EtaAcceptance table;
+
+  KOKKOS_INLINE_FUNCTION void operator()(const std::int64_t cube, BondCounts& acc) const {
+    std::int64_t x, j;
+    const std::int64_t row = by_L.divide(cube, x);
+    const int kl = static_cast<int>(by_half_L.divide(row, j));
+    const int p = static_cast<int>(x & 1);
+    const int y0 = 2 * static_cast<int>(j) + p;
+    const int z0 = 2 * kl - 1 + p;  // local plane of the lower corner
+    const int xs[2] = {static_cast<int>(x), s.wrap(static_cast<int>(x) + 1)};
+    const int ys[2] = {y0, s.wrap(y0 + 1)};
+    std::int64_t corner[8];
+    PORTAMC_UNROLL
+    for (int v = 0; v < 8; ++v) corner[v] = s.cell(xs[v & 1], ys[(v >> 1) & 1], z0 + (v >> 2));
+    const std::int64_t N = s.cells;
+    std::uint32_t bonded = 0;
+    PORTAMC_UNROLL
+    for (int i = 0; i < 4; ++i) {
+      const int vx = 2 * i;
+      const int vy = (i & 1) | ((i & 2) << 1);
+      const int vz = i;
+      bonded |= std::uint32_t(sigma(0 * N + corner[vx]) == sigma(1 * N + corner[vx + 1])) << i;
+      bonded |= std::uint32_t(sigma(2 * N + corner[vy]) == sigma(3 * N + corner[vy + 2]))
+                << (4 + i);
+      bonded |= std::uint32_t(sigma(4 * N + corner[vz]) == sigma(5 * N + corner[vz + 4]))
+                << (8 + i);
+    }
+    const int old = cubes(cube);
+    const rng::Block w = rng::draw(seed, rng::purpose_cvf_eta, cube + s.cube_offset, step);
+    int dh;
+    const int updated = eta_cube_move(old, bonded, w, table, dh);
+    if (updated != old) {
+      cubes(cube) = static_cast<std::uint8_t>(updated);
+      acc += BondCounts(dh, 0);
+    }
+  }
+};
+
+}  // namespace detail
+
 /// eta_update over the owned cubes of a slab, on `space`.
 template <class Space, class Bytes, class DeltaView>
 void eta_update(const Space& space, const Slab& s, const Bytes& sigma, const Bytes& cubes,
@@ -293,42 +399,52 @@ void eta_update(const Space& space, const Slab& s, const Bytes& sigma, const Byt
   Kokkos::parallel_reduce(
       "cvf::slab_eta_update",
       Kokkos::RangePolicy<Space, Policy>(space, layer, layer * (s.T / 2 + 1)),
-      KOKKOS_LAMBDA(const std::int64_t cube, BondCounts& acc) {
-        std::int64_t x, j;
-        const std::int64_t row = by_L.divide(cube, x);
-        const int kl = static_cast<int>(by_half_L.divide(row, j));
-        const int p = static_cast<int>(x & 1);
-        const int y0 = 2 * static_cast<int>(j) + p;
-        const int z0 = 2 * kl - 1 + p;  // local plane of the lower corner
-        const int xs[2] = {static_cast<int>(x), s.wrap(static_cast<int>(x) + 1)};
-        const int ys[2] = {y0, s.wrap(y0 + 1)};
-        std::int64_t corner[8];
-        PORTAMC_UNROLL
-        for (int v = 0; v < 8; ++v) corner[v] = s.cell(xs[v & 1], ys[(v >> 1) & 1], z0 + (v >> 2));
-        const std::int64_t N = s.cells;
-        std::uint32_t bonded = 0;
-        PORTAMC_UNROLL
-        for (int i = 0; i < 4; ++i) {
-          const int vx = 2 * i;
-          const int vy = (i & 1) | ((i & 2) << 1);
-          const int vz = i;
-          bonded |= std::uint32_t(sigma(0 * N + corner[vx]) == sigma(1 * N + corner[vx + 1])) << i;
-          bonded |= std::uint32_t(sigma(2 * N + corner[vy]) == sigma(3 * N + corner[vy + 2]))
-                    << (4 + i);
-          bonded |= std::uint32_t(sigma(4 * N + corner[vz]) == sigma(5 * N + corner[vz + 4]))
-                    << (8 + i);
-        }
-        const int old = cubes(cube);
-        const rng::Block w = rng::draw(seed, rng::purpose_cvf_eta, cube + s.cube_offset, step);
-        int dh;
-        const int updated = eta_cube_move(old, bonded, w, table, dh);
-        if (updated != old) {
-          cubes(cube) = static_cast<std::uint8_t>(updated);
-          acc += BondCounts(dh, 0);
-        }
-      },
+      detail::EtaUpdateKernel<Bytes>{by_L, by_half_L, s, sigma, cubes, seed, step, table},
       Kokkos::Sum<BondCounts, typename Space::memory_space>(delta));
 }
+
+namespace detail {
+
+template <class Bytes>
+struct CountBondsKernel {
+  FastQuotient by_L;
+  Slab s;
+  Bytes sigma, cubes;
+  std::int64_t N;
+
+  KOKKOS_INLINE_FUNCTION void operator()(const std::int64_t cell, BondCounts& acc) const {
+    int x, y, zl;
+    coordinates(by_L, cell, x, y, zl);
+    int v[arms];
+    for (int a = 0; a < arms; ++a) v[a] = sigma(a * N + cell);
+    std::int64_t pairs = 0;
+    for (int a = 0; a < arms; ++a)
+      for (int b = a + 1; b < arms; ++b) pairs += v[a] == v[b];
+    std::int64_t bonds = 0;
+    for (int axis = 0; axis < 3; ++axis) {
+      const int arm = 2 * axis;
+      if (v[arm] == sigma((arm + 1) * N + neighbour(s, x, y, zl, arm)) &&
+          allowed(s, cubes, x, y, zl, arm))
+        ++bonds;
+    }
+    acc += BondCounts(bonds, pairs);
+  }
+};
+
+template <class Bytes>
+struct SigmaHistogramKernel {
+  Bytes sigma;
+  std::int64_t N;
+
+  KOKKOS_INLINE_FUNCTION void operator()(const std::int64_t cell, SigmaHistogram& acc) const {
+    for (int a = 0; a < arms; ++a) {
+      const int v = sigma(a * N + cell);
+      for (int q = 0; q < arms; ++q) acc.count[q] += v == q;
+    }
+  }
+};
+
+}  // namespace detail
 
 /// count_bonds over the owned cells, on `space`: each counts its pairs and its three + edges,
 /// so every edge of the lattice is counted by exactly one rank.
@@ -337,27 +453,10 @@ BondCounts count_bonds(const Space& space, const Slab& s, const Bytes& sigma, co
   const FastQuotient by_L(s.L);
   const std::int64_t N = s.cells;
   BondCounts total;
-  Kokkos::parallel_reduce(
-      "cvf::slab_count_bonds",
-      Kokkos::RangePolicy<Space, Policy>(space, s.plane, s.plane * (s.T + 1)),
-      KOKKOS_LAMBDA(const std::int64_t cell, BondCounts& acc) {
-        int x, y, zl;
-        coordinates(by_L, cell, x, y, zl);
-        int v[arms];
-        for (int a = 0; a < arms; ++a) v[a] = sigma(a * N + cell);
-        std::int64_t pairs = 0;
-        for (int a = 0; a < arms; ++a)
-          for (int b = a + 1; b < arms; ++b) pairs += v[a] == v[b];
-        std::int64_t bonds = 0;
-        for (int axis = 0; axis < 3; ++axis) {
-          const int arm = 2 * axis;
-          if (v[arm] == sigma((arm + 1) * N + neighbour(s, x, y, zl, arm)) &&
-              allowed(s, cubes, x, y, zl, arm))
-            ++bonds;
-        }
-        acc += BondCounts(bonds, pairs);
-      },
-      Kokkos::Sum<BondCounts>(total));
+  Kokkos::parallel_reduce("cvf::slab_count_bonds",
+                          Kokkos::RangePolicy<Space, Policy>(space, s.plane, s.plane * (s.T + 1)),
+                          detail::CountBondsKernel<Bytes>{by_L, s, sigma, cubes, N},
+                          Kokkos::Sum<BondCounts>(total));
   return total;
 }
 
@@ -367,16 +466,10 @@ std::array<std::int64_t, arms> sigma_histogram(const Space& space, const Slab& s
                                                const Bytes& sigma) {
   const std::int64_t N = s.cells;
   SigmaHistogram total;
-  Kokkos::parallel_reduce(
-      "cvf::slab_sigma_histogram",
-      Kokkos::RangePolicy<Space, Policy>(space, s.plane, s.plane * (s.T + 1)),
-      KOKKOS_LAMBDA(const std::int64_t cell, SigmaHistogram& acc) {
-        for (int a = 0; a < arms; ++a) {
-          const int v = sigma(a * N + cell);
-          for (int q = 0; q < arms; ++q) acc.count[q] += v == q;
-        }
-      },
-      Kokkos::Sum<SigmaHistogram>(total));
+  Kokkos::parallel_reduce("cvf::slab_sigma_histogram",
+                          Kokkos::RangePolicy<Space, Policy>(space, s.plane, s.plane * (s.T + 1)),
+                          detail::SigmaHistogramKernel<Bytes>{sigma, N},
+                          Kokkos::Sum<SigmaHistogram>(total));
   std::array<std::int64_t, arms> out{};
   for (int q = 0; q < arms; ++q) out[q] = total.count[q];
   return out;
