@@ -35,7 +35,8 @@ SEED_KEY = {"muca": "model.seed", "su2": "model.seed", "josephson": "run.seed",
 BEFORE_BACKEND = {"output is the input", "output is /dev/null", "output is a directory",
                   "output in a missing directory", "output is a symbolic link",
                   "output is a FIFO", "checkpoint is the output", "checkpoint is the input",
-                  "checkpoint is /dev/null"}
+                  "checkpoint is /dev/null", "resume from a missing file",
+                  "resume from an empty file", "resume from a directory"}
 STARTUP_LINE = "(Kokkos "
 # One integer key per app with its valid range, for range and type cases.
 INT_KEY = {"muca": "model.L", "su2": "run.measurements", "josephson": "run.realisations",

@@ -5,6 +5,8 @@
 #include <iostream>
 #include <stdexcept>
 
+#include "portamc/checkpoint_file.hpp"
+
 namespace portamc::app {
 namespace {
 
@@ -68,6 +70,13 @@ RunPlan plan_run(const config::Config& c, const Options& options, const std::str
 
 void check_output_files_early(const config::Schema& schema, const config::Config& config,
                               const Options& options) {
+  if (!options.resume.empty()) {
+    try {
+      h5::require_resumable_file(options.resume);
+    } catch (const h5::BadCheckpoint& e) {
+      throw BadInput(e.what());
+    }
+  }
   if (!schema.has_key("output.file") || !schema.has_key("checkpoint.file")) return;
   const RunPlan plan = plan_run(config, options, "", 0);
   const std::vector<NamedFile> written{{"output", plan.output},

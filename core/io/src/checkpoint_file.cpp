@@ -18,11 +18,9 @@ void seal_checkpoint(Group root, std::uint64_t checksum) {
   root.attribute(kChecksumAttribute, checksum_text(checksum));
 }
 
-namespace {
-
 // The file itself, before HDF5 sees it: HDF5's own reasons for a missing or empty file are
 // obscure ("unable to open file: name = ..., errno = 2, ...").
-void require_nonempty_file(const std::string& path) {
+void require_resumable_file(const std::string& path) {
   std::error_code error;
   const fs::file_status status = fs::status(path, error);
   if (status.type() == fs::file_type::not_found) refuse_checkpoint(path, "no such file");
@@ -32,6 +30,8 @@ void require_nonempty_file(const std::string& path) {
   if (!error && size == 0)
     refuse_checkpoint(path, "the file is empty (its writing was cut off, or it is no checkpoint)");
 }
+
+namespace {
 
 InputFile open_owned_by(const std::string& path, const std::string& app) {
   std::optional<InputFile> file;
@@ -57,7 +57,7 @@ InputFile open_owned_by(const std::string& path, const std::string& app) {
 }  // namespace
 
 InputFile open_checkpoint(const std::string& path, const std::string& app) {
-  require_nonempty_file(path);
+  require_resumable_file(path);
   try {
     return open_owned_by(path, app);
   } catch (const std::runtime_error& error) {  // unreadable attributes: damaged metadata

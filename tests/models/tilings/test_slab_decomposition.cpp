@@ -76,8 +76,10 @@ TEST(SlabDecomposition, BadSplitsAreRefusedNamingTheSizes) {
 TEST(SlabDecomposition, RestrictedRunsAreTheClassVerticesOfTheSlab) {
   const SquareDomain d = SquareDomain::aztec_diamond(37);  // > 1024 vertices: several hints
   const auto all = DominoModel::vertex_runs(d);
-  for (const auto& [first, end] :
+  for (const auto& range :
        std::vector<std::pair<int, int>>{{0, 100}, {1, 30}, {30, 31}, {50, 74}, {80, 90}}) {
+    // Named copies: a lambda capturing structured bindings is C++20 (nvcc warns in C++17).
+    const int first = range.first, end = range.second;
     const auto expected = build_vertex_runs(
         d.vertex_rows(), d.vertex_cols(), DominoModel::classes,
         [&](int i, int j) { return i >= first && i < end && d.is_interior_vertex(i, j); }, "t");

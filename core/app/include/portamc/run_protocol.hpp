@@ -88,7 +88,8 @@ RunPlan plan_run(const config::Config& config, const Options& options, const std
                  std::uint64_t seed);
 
 /// Checks the output and the checkpoint file of a run (plan_run's paths) as check_run_files does,
-/// on this process alone, when the schema has the output.file and checkpoint.file keys.
+/// on this process alone, when the schema has the output.file and checkpoint.file keys, and
+/// that a --resume file exists and is a non-empty regular file (h5::require_resumable_file).
 /// Throws BadInput naming the file and the rule it breaks. app::main calls it before MPI and
 /// Kokkos start, so that a refused path answers at once whatever the host's load; the run checks
 /// every file it writes again, collectively, once planned.

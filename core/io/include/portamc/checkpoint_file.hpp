@@ -32,6 +32,10 @@ inline constexpr const char* kChecksumAttribute = "portamc_checksum";
 /// Stores `checksum`, the checksum of the checkpoint's contents, as the root attribute.
 void seal_checkpoint(Group root, std::uint64_t checksum);
 
+/// BadCheckpoint unless `path` is an existing, non-empty regular file: the checks of
+/// open_checkpoint that need no HDF5 (apps make them before the execution space starts).
+void require_resumable_file(const std::string& path);
+
 /// Opens `path` as a checkpoint of `app` (h5::begin_checkpoint's attribute) that carries a
 /// checksum. BadCheckpoint if the file does not exist, is empty, is no readable HDF5 file
 /// (truncated files are not), belongs to another app or to none, or has no checksum.

@@ -239,8 +239,9 @@ struct ClusterSizeKernel {
   SizeView size;
   LabelView labels;
 
+  // atomic_add, not atomic_increment: Kokkos 4 deprecates the latter, 3.4 lacks atomic_inc.
   KOKKOS_INLINE_FUNCTION void operator()(std::int64_t x) const {
-    Kokkos::atomic_increment(&size(labels(x)));
+    Kokkos::atomic_add(&size(labels(x)), typename SizeView::non_const_value_type(1));
   }
 };
 
