@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "portamc/cvf/geometry.hpp"
+#include "test_cvf_support.hpp"
 
 namespace cvf = portamc::cvf;
 
@@ -92,7 +93,7 @@ TEST(CvfGeometry, EveryMoleculeKeepsFourAllowedBondsForAnyCubeStates) {
       lcg = lcg * 1664525u + 1013904223u;
       s = static_cast<int>((lcg >> 16) % cvf::cube_states);
     }
-    auto state = [&](std::int64_t cube) { return states[cube]; };
+    const auto state = cvf::testing::host_cubes(states);
     for (int z = 0; z < L; ++z)
       for (int y = 0; y < L; ++y)
         for (int x = 0; x < L; ++x) {

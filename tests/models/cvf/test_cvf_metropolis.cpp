@@ -55,7 +55,7 @@ TEST(CvfFastIndex, PackedMatchingsAndPopcount) {
   std::vector<std::uint8_t> cube(g.cubes());
   for (std::size_t k = 0; k < cube.size(); ++k)
     cube[k] = static_cast<std::uint8_t>((k * 7 + 3) % 9);
-  auto view = [&](std::int64_t k) { return cube[k]; };
+  const auto view = cvf::testing::host_cubes(cube);
   for (std::int64_t cell = 0; cell < g.cells(); ++cell)
     for (int arm = 0; arm < cvf::arms; ++arm) {
       const auto c = g.coordinates(cell);

@@ -21,9 +21,22 @@ struct HostConfiguration {
   std::vector<std::uint8_t> cube;
 };
 
+/// Host cube states as the accessor Geometry::allowed takes: a host-device call operator over a
+/// plain pointer (a host lambda there makes nvcc warn about a host function called from a
+/// host-device one).
+template <class T>
+struct HostCubes {
+  const T* states;
+  KOKKOS_INLINE_FUNCTION T operator()(std::int64_t k) const { return states[k]; }
+};
+template <class T>
+HostCubes<T> host_cubes(const std::vector<T>& states) {
+  return {states.data()};
+}
+
 inline bool reference_allowed(const Geometry& g, const std::vector<std::uint8_t>& cube,
                               const Coordinates& c, int arm) {
-  return g.allowed([&](std::int64_t k) { return cube[k]; }, c, arm);
+  return g.allowed(host_cubes(cube), c, arm);
 }
 
 /// {N_HB raw, N_sigma} by brute force over every cell and arm (each edge seen twice).
