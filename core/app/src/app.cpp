@@ -212,7 +212,8 @@ int run_app(parallel::Environment& environment, int argc, char** argv,
   // From here the communicator, not the launcher's variables, says who is rank 0.
   std::ostream& log = comm.is_root() ? std::cerr : null_stream();
   if (!version) {
-    // Before Kokkos starts (seconds on a busy host): a refused output path answers at once.
+    // Before Kokkos starts (seconds on a busy host): a refused output path, or a --resume file
+    // that is missing or empty, answers at once.
     // Rank 0 checks, as the run's own check does, and every rank learns its verdict.
     std::string refusal;
     if (comm.is_root()) {

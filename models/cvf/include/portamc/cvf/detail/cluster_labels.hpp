@@ -132,8 +132,7 @@ KOKKOS_INLINE_FUNCTION void unite(Label* parent, Label a, Label b) {
   }
 }
 
-// The kernels below are named functors, not extended lambdas: nvcc's lambda wrappers keep per-TU
-// helpers, which break when a header's lambda is instantiated in two translation units.
+// Named functors, not KOKKOS_LAMBDA: docs/design.md, "Kernels in headers are functors".
 template <class LabelView>
 struct InitLabelsKernel {
   using Label = typename LabelView::non_const_value_type;

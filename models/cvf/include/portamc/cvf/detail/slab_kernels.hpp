@@ -26,8 +26,7 @@ namespace portamc::cvf::slab {
 
 using Policy = Kokkos::IndexType<std::int64_t>;
 
-// The kernels are named functors, not extended lambdas: nvcc's lambda wrappers keep per-TU
-// helpers, which break when a header's lambda is instantiated in two translation units.
+// Named functors, not KOKKOS_LAMBDA: docs/design.md, "Kernels in headers are functors".
 namespace detail {
 
 template <class Bytes>
