@@ -70,13 +70,13 @@
 
 #include "portamc/device_info.hpp"
 #include "portamc/rng.hpp"
-#include "portamc/tilings/detail/aztec_shuffling.hpp"
-#include "portamc/tilings/detail/bibone_glauber.hpp"
-#include "portamc/tilings/detail/domino_glauber.hpp"
-#include "portamc/tilings/detail/lozenge_extremal.hpp"
-#include "portamc/tilings/detail/lozenge_glauber.hpp"
-#include "portamc/tilings/detail/rect_triangle_glauber.hpp"
-#include "portamc/tilings/detail/six_vertex_glauber.hpp"
+#include "portamc/tilings/domino/detail/aztec_shuffling.hpp"
+#include "portamc/tilings/engine/detail/bibone_glauber.hpp"
+#include "portamc/tilings/domino/detail/domino_glauber.hpp"
+#include "portamc/tilings/lozenge/detail/lozenge_extremal.hpp"
+#include "portamc/tilings/lozenge/detail/lozenge_glauber.hpp"
+#include "portamc/tilings/engine/detail/rect_triangle_glauber.hpp"
+#include "portamc/tilings/engine/detail/six_vertex_glauber.hpp"
 #include "portamc/tilings/names.hpp"
 
 namespace {

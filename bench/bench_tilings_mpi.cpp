@@ -25,8 +25,8 @@
 #include "bench_args.hpp"
 #include "portamc/halo_transport.hpp"
 #include "portamc/parallel_environment.hpp"
-#include "portamc/tilings/detail/distributed_glauber.hpp"
-#include "portamc/tilings/detail/distributed_tiled_domino.hpp"
+#include "portamc/tilings/engine/detail/distributed_glauber.hpp"
+#include "portamc/tilings/engine/detail/distributed_tiled_domino.hpp"
 
 namespace {
 

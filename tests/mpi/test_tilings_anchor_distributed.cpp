@@ -18,9 +18,9 @@
 
 #include "portamc/halo_transport.hpp"
 #include "portamc/parallel.hpp"
-#include "portamc/tilings/detail/bibone_glauber.hpp"
-#include "portamc/tilings/detail/distributed_anchor_glauber.hpp"
-#include "portamc/tilings/detail/rect_triangle_glauber.hpp"
+#include "portamc/tilings/engine/detail/bibone_glauber.hpp"
+#include "portamc/tilings/engine/detail/distributed_anchor_glauber.hpp"
+#include "portamc/tilings/engine/detail/rect_triangle_glauber.hpp"
 
 namespace {
 

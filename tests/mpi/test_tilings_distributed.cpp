@@ -14,8 +14,8 @@
 #include <string>
 
 #include "portamc/parallel.hpp"
-#include "portamc/tilings/detail/distributed_six_vertex.hpp"
-#include "portamc/tilings/detail/six_vertex_glauber.hpp"
+#include "portamc/tilings/engine/detail/distributed_six_vertex.hpp"
+#include "portamc/tilings/engine/detail/six_vertex_glauber.hpp"
 #include "tilings_chain_compare.hpp"
 
 namespace {

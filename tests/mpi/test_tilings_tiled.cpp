@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "portamc/parallel.hpp"
-#include "portamc/tilings/detail/distributed_tiled_domino.hpp"
+#include "portamc/tilings/engine/detail/distributed_tiled_domino.hpp"
 #include "tilings_chain_compare.hpp"
 
 namespace {

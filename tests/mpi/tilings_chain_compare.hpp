@@ -11,7 +11,7 @@
 
 #include "portamc/halo_transport.hpp"
 #include "portamc/parallel.hpp"
-#include "portamc/tilings/detail/distributed_glauber.hpp"
+#include "portamc/tilings/engine/detail/distributed_glauber.hpp"
 
 namespace portamc::tilings::testing {
 

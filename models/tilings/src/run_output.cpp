@@ -5,7 +5,7 @@
 #include <limits>
 #include <sstream>
 
-#include "portamc/tilings/lozenge_heights.hpp"
+#include "portamc/tilings/lozenge/lozenge_heights.hpp"
 
 namespace portamc::tilings {
 namespace {

@@ -5,9 +5,9 @@
 #include <vector>
 
 #include "portamc/backends.hpp"
-#include "portamc/tilings/detail/distributed_anchor_glauber.hpp"
-#include "portamc/tilings/detail/distributed_tiled_domino.hpp"
-#include "portamc/tilings/detail/slab_decomposition.hpp"
+#include "portamc/tilings/engine/detail/distributed_anchor_glauber.hpp"
+#include "portamc/tilings/engine/detail/distributed_tiled_domino.hpp"
+#include "portamc/tilings/engine/detail/slab_decomposition.hpp"
 #include "portamc/tilings/sampling_run.hpp"
 
 namespace portamc::tilings {

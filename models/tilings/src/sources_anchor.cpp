@@ -12,11 +12,11 @@
 #include <vector>
 
 #include "portamc/backends.hpp"
-#include "portamc/tilings/detail/bibone_glauber.hpp"
-#include "portamc/tilings/detail/distributed_anchor_glauber.hpp"
-#include "portamc/tilings/detail/rect_triangle_glauber.hpp"
-#include "portamc/tilings/rect_triangle_geometry.hpp"
-#include "portamc/tilings/rect_triangle_heights.hpp"
+#include "portamc/tilings/engine/detail/bibone_glauber.hpp"
+#include "portamc/tilings/engine/detail/distributed_anchor_glauber.hpp"
+#include "portamc/tilings/engine/detail/rect_triangle_glauber.hpp"
+#include "portamc/tilings/rect_triangle/rect_triangle_geometry.hpp"
+#include "portamc/tilings/rect_triangle/rect_triangle_heights.hpp"
 #include "sample_source.hpp"
 #include "state_bytes.hpp"
 

@@ -9,13 +9,13 @@
 #include <type_traits>
 
 #include "portamc/backends.hpp"
-#include "portamc/tilings/detail/aztec_shuffling.hpp"
-#include "portamc/tilings/detail/distributed_glauber.hpp"
-#include "portamc/tilings/detail/distributed_tiled_domino.hpp"
-#include "portamc/tilings/detail/domino_glauber.hpp"
-#include "portamc/tilings/detail/lozenge_extremal.hpp"
-#include "portamc/tilings/detail/lozenge_glauber.hpp"
-#include "portamc/tilings/domino_heights.hpp"
+#include "portamc/tilings/domino/detail/aztec_shuffling.hpp"
+#include "portamc/tilings/engine/detail/distributed_glauber.hpp"
+#include "portamc/tilings/engine/detail/distributed_tiled_domino.hpp"
+#include "portamc/tilings/domino/detail/domino_glauber.hpp"
+#include "portamc/tilings/lozenge/detail/lozenge_extremal.hpp"
+#include "portamc/tilings/lozenge/detail/lozenge_glauber.hpp"
+#include "portamc/tilings/domino/domino_heights.hpp"
 #include "sample_source.hpp"
 #include "state_bytes.hpp"
 

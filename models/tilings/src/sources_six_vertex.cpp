@@ -7,10 +7,10 @@
 #include <type_traits>
 
 #include "portamc/backends.hpp"
-#include "portamc/tilings/detail/distributed_six_vertex.hpp"
-#include "portamc/tilings/detail/six_vertex_cftp.hpp"
-#include "portamc/tilings/detail/six_vertex_glauber.hpp"
-#include "portamc/tilings/six_vertex_heights.hpp"
+#include "portamc/tilings/engine/detail/distributed_six_vertex.hpp"
+#include "portamc/tilings/engine/detail/six_vertex_cftp.hpp"
+#include "portamc/tilings/engine/detail/six_vertex_glauber.hpp"
+#include "portamc/tilings/six_vertex/six_vertex_heights.hpp"
 #include "sample_source.hpp"
 
 namespace portamc::tilings::detail {

@@ -8,8 +8,8 @@
 #include <map>
 #include <vector>
 
-#include "portamc/tilings/domino_tiling.hpp"
-#include "portamc/tilings/glauber_weights.hpp"
+#include "portamc/tilings/domino/domino_tiling.hpp"
+#include "portamc/tilings/engine/glauber_weights.hpp"
 
 namespace portamc::tilings::testing {
 

@@ -9,7 +9,7 @@
 #include <utility>
 #include <vector>
 
-#include "portamc/tilings/detail/distributed_glauber.hpp"
+#include "portamc/tilings/engine/detail/distributed_glauber.hpp"
 
 namespace portamc::tilings::testing {
 

@@ -21,8 +21,8 @@
 
 #include "chi_square.hpp"
 #include "domino_laws.hpp"
-#include "portamc/tilings/detail/aztec_shuffling.hpp"
-#include "portamc/tilings/domino_enumeration.hpp"
+#include "portamc/tilings/domino/detail/aztec_shuffling.hpp"
+#include "portamc/tilings/domino/domino_enumeration.hpp"
 #include "test_space.hpp"
 
 namespace {

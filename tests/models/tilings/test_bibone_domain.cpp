@@ -9,9 +9,9 @@
 #include <string>
 #include <vector>
 
-#include "portamc/tilings/bibone_domain.hpp"
-#include "portamc/tilings/bibone_enumeration.hpp"
-#include "portamc/tilings/bibone_tileability.hpp"
+#include "portamc/tilings/bibone/bibone_domain.hpp"
+#include "portamc/tilings/bibone/bibone_enumeration.hpp"
+#include "portamc/tilings/bibone/bibone_tileability.hpp"
 
 namespace {
 

@@ -17,8 +17,8 @@
 
 #include "chi_square.hpp"
 #include "portamc/rng.hpp"
-#include "portamc/tilings/bibone_enumeration.hpp"
-#include "portamc/tilings/detail/bibone_glauber.hpp"
+#include "portamc/tilings/bibone/bibone_enumeration.hpp"
+#include "portamc/tilings/engine/detail/bibone_glauber.hpp"
 #include "test_space.hpp"
 
 namespace {

@@ -12,9 +12,9 @@
 #include <string>
 #include <vector>
 
-#include "portamc/tilings/bibone_domain.hpp"
-#include "portamc/tilings/bibone_enumeration.hpp"
-#include "portamc/tilings/detail/bibone_moves.hpp"
+#include "portamc/tilings/bibone/bibone_domain.hpp"
+#include "portamc/tilings/bibone/bibone_enumeration.hpp"
+#include "portamc/tilings/bibone/detail/bibone_moves.hpp"
 
 namespace {
 

@@ -8,7 +8,7 @@
 #include <string>
 
 #include "../../common/expect_error.hpp"
-#include "portamc/tilings/square_domain.hpp"
+#include "portamc/tilings/domino/square_domain.hpp"
 
 namespace {
 

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "../../common/expect_error.hpp"
-#include "portamc/tilings/domino_enumeration.hpp"
+#include "portamc/tilings/domino/domino_enumeration.hpp"
 
 namespace {
 

@@ -6,8 +6,8 @@
 #include <vector>
 
 #include "../../common/expect_error.hpp"
-#include "portamc/tilings/domino_enumeration.hpp"
-#include "portamc/tilings/domino_heights.hpp"
+#include "portamc/tilings/domino/domino_enumeration.hpp"
+#include "portamc/tilings/domino/domino_heights.hpp"
 
 namespace {
 

@@ -11,9 +11,9 @@
 #include <vector>
 
 #include "../../common/expect_error.hpp"
-#include "portamc/tilings/domino_enumeration.hpp"
-#include "portamc/tilings/domino_heights.hpp"
-#include "portamc/tilings/thurston.hpp"
+#include "portamc/tilings/domino/domino_enumeration.hpp"
+#include "portamc/tilings/domino/domino_heights.hpp"
+#include "portamc/tilings/domino/thurston.hpp"
 
 namespace {
 

@@ -1,6 +1,6 @@
 // Tests of TriangularDomain: the hexagon's shape, the mask format, and the checks that reject
 // domains no lozenge tiling or height function could live on, each saying where.
-#include "portamc/tilings/triangular_domain.hpp"
+#include "portamc/tilings/lozenge/triangular_domain.hpp"
 
 #include <gtest/gtest.h>
 

@@ -12,10 +12,10 @@
 #include <vector>
 
 #include "../../common/expect_error.hpp"
-#include "portamc/tilings/detail/lozenge_extremal.hpp"
-#include "portamc/tilings/lozenge_enumeration.hpp"
-#include "portamc/tilings/lozenge_heights.hpp"
-#include "portamc/tilings/triangular_domain.hpp"
+#include "portamc/tilings/lozenge/detail/lozenge_extremal.hpp"
+#include "portamc/tilings/lozenge/lozenge_enumeration.hpp"
+#include "portamc/tilings/lozenge/lozenge_heights.hpp"
+#include "portamc/tilings/lozenge/triangular_domain.hpp"
 
 namespace {
 

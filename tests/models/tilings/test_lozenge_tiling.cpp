@@ -7,10 +7,10 @@
 #include <vector>
 
 #include "../../common/expect_error.hpp"
-#include "portamc/tilings/lozenge_enumeration.hpp"
-#include "portamc/tilings/lozenge_heights.hpp"
-#include "portamc/tilings/lozenge_tiling.hpp"
-#include "portamc/tilings/triangular_domain.hpp"
+#include "portamc/tilings/lozenge/lozenge_enumeration.hpp"
+#include "portamc/tilings/lozenge/lozenge_heights.hpp"
+#include "portamc/tilings/lozenge/lozenge_tiling.hpp"
+#include "portamc/tilings/lozenge/triangular_domain.hpp"
 
 namespace {
 

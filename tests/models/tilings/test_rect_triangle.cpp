@@ -18,11 +18,11 @@
 
 #include "chi_square.hpp"
 #include "portamc/rng.hpp"
-#include "portamc/tilings/detail/rect_triangle_glauber.hpp"
-#include "portamc/tilings/detail/rect_triangle_moves.hpp"
-#include "portamc/tilings/lozenge_enumeration.hpp"
-#include "portamc/tilings/rect_triangle_enumeration.hpp"
-#include "portamc/tilings/rect_triangle_tiling.hpp"
+#include "portamc/tilings/engine/detail/rect_triangle_glauber.hpp"
+#include "portamc/tilings/rect_triangle/detail/rect_triangle_moves.hpp"
+#include "portamc/tilings/lozenge/lozenge_enumeration.hpp"
+#include "portamc/tilings/rect_triangle/rect_triangle_enumeration.hpp"
+#include "portamc/tilings/rect_triangle/rect_triangle_tiling.hpp"
 #include "test_space.hpp"
 
 namespace {

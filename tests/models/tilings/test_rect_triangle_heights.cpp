@@ -16,12 +16,12 @@
 #include <vector>
 
 #include "portamc/backends.hpp"
-#include "portamc/tilings/detail/rect_triangle_glauber.hpp"
-#include "portamc/tilings/lozenge_enumeration.hpp"
-#include "portamc/tilings/lozenge_heights.hpp"
-#include "portamc/tilings/rect_triangle_enumeration.hpp"
-#include "portamc/tilings/rect_triangle_heights.hpp"
-#include "portamc/tilings/rect_triangle_tiling.hpp"
+#include "portamc/tilings/engine/detail/rect_triangle_glauber.hpp"
+#include "portamc/tilings/lozenge/lozenge_enumeration.hpp"
+#include "portamc/tilings/lozenge/lozenge_heights.hpp"
+#include "portamc/tilings/rect_triangle/rect_triangle_enumeration.hpp"
+#include "portamc/tilings/rect_triangle/rect_triangle_heights.hpp"
+#include "portamc/tilings/rect_triangle/rect_triangle_tiling.hpp"
 #include "portamc/tilings/run.hpp"
 #include "test_space.hpp"
 

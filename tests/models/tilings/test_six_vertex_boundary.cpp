@@ -10,10 +10,10 @@
 #include <vector>
 
 #include "../../common/expect_error.hpp"
-#include "portamc/tilings/detail/six_vertex_arrows.hpp"
-#include "portamc/tilings/six_vertex_boundary.hpp"
-#include "portamc/tilings/six_vertex_enumeration.hpp"
-#include "portamc/tilings/six_vertex_heights.hpp"
+#include "portamc/tilings/six_vertex/detail/six_vertex_arrows.hpp"
+#include "portamc/tilings/six_vertex/six_vertex_boundary.hpp"
+#include "portamc/tilings/six_vertex/six_vertex_enumeration.hpp"
+#include "portamc/tilings/six_vertex/six_vertex_heights.hpp"
 
 namespace {
 

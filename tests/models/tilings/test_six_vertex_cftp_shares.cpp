@@ -9,7 +9,7 @@
 #include <utility>
 #include <vector>
 
-#include "portamc/tilings/detail/six_vertex_cftp.hpp"
+#include "portamc/tilings/engine/detail/six_vertex_cftp.hpp"
 #include "test_space.hpp"
 
 namespace {

@@ -6,8 +6,8 @@
 #include <vector>
 
 #include "chi_square.hpp"
-#include "portamc/tilings/detail/six_vertex_cftp.hpp"
-#include "portamc/tilings/six_vertex_enumeration.hpp"
+#include "portamc/tilings/engine/detail/six_vertex_cftp.hpp"
+#include "portamc/tilings/six_vertex/six_vertex_enumeration.hpp"
 #include "test_space.hpp"
 
 namespace {

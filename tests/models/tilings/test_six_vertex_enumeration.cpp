@@ -9,8 +9,8 @@
 #include <vector>
 
 #include "../../common/expect_error.hpp"
-#include "portamc/tilings/six_vertex_enumeration.hpp"
-#include "portamc/tilings/six_vertex_weights.hpp"
+#include "portamc/tilings/six_vertex/six_vertex_enumeration.hpp"
+#include "portamc/tilings/six_vertex/six_vertex_weights.hpp"
 
 namespace {
 

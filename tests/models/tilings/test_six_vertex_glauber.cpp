@@ -14,8 +14,8 @@
 
 #include "../../common/expect_error.hpp"
 #include "chi_square.hpp"
-#include "portamc/tilings/detail/six_vertex_glauber.hpp"
-#include "portamc/tilings/six_vertex_enumeration.hpp"
+#include "portamc/tilings/engine/detail/six_vertex_glauber.hpp"
+#include "portamc/tilings/six_vertex/six_vertex_enumeration.hpp"
 #include "test_space.hpp"
 
 namespace {

@@ -10,7 +10,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "portamc/tilings/detail/distributed_anchor_glauber.hpp"
+#include "portamc/tilings/engine/detail/distributed_anchor_glauber.hpp"
 
 namespace {
 

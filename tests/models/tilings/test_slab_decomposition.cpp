@@ -12,8 +12,8 @@
 #include <string>
 #include <vector>
 
-#include "portamc/tilings/detail/distributed_glauber.hpp"
-#include "portamc/tilings/detail/distributed_six_vertex.hpp"
+#include "portamc/tilings/engine/detail/distributed_glauber.hpp"
+#include "portamc/tilings/engine/detail/distributed_six_vertex.hpp"
 #include "slab_simulation.hpp"
 #include "test_space.hpp"
 

@@ -15,11 +15,11 @@
 
 #include "chi_square.hpp"
 #include "domino_laws.hpp"
-#include "portamc/tilings/detail/domino_glauber.hpp"
-#include "portamc/tilings/detail/lozenge_extremal.hpp"
-#include "portamc/tilings/detail/lozenge_glauber.hpp"
-#include "portamc/tilings/domino_enumeration.hpp"
-#include "portamc/tilings/lozenge_enumeration.hpp"
+#include "portamc/tilings/domino/detail/domino_glauber.hpp"
+#include "portamc/tilings/lozenge/detail/lozenge_extremal.hpp"
+#include "portamc/tilings/lozenge/detail/lozenge_glauber.hpp"
+#include "portamc/tilings/domino/domino_enumeration.hpp"
+#include "portamc/tilings/lozenge/lozenge_enumeration.hpp"
 #include "test_space.hpp"
 
 namespace {

@@ -7,9 +7,9 @@
 #include <stdexcept>
 
 #include "../../common/expect_error.hpp"
-#include "portamc/tilings/detail/domino_glauber.hpp"
-#include "portamc/tilings/detail/lozenge_glauber.hpp"
-#include "portamc/tilings/thurston.hpp"
+#include "portamc/tilings/domino/detail/domino_glauber.hpp"
+#include "portamc/tilings/lozenge/detail/lozenge_glauber.hpp"
+#include "portamc/tilings/domino/thurston.hpp"
 #include "test_space.hpp"
 
 namespace {

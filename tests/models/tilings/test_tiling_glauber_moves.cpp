@@ -12,11 +12,11 @@
 #include <vector>
 
 #include "portamc/rng.hpp"
-#include "portamc/tilings/detail/domino_glauber.hpp"
-#include "portamc/tilings/detail/lozenge_extremal.hpp"
-#include "portamc/tilings/detail/lozenge_glauber.hpp"
-#include "portamc/tilings/domino_heights.hpp"
-#include "portamc/tilings/thurston.hpp"
+#include "portamc/tilings/domino/detail/domino_glauber.hpp"
+#include "portamc/tilings/lozenge/detail/lozenge_extremal.hpp"
+#include "portamc/tilings/lozenge/detail/lozenge_glauber.hpp"
+#include "portamc/tilings/domino/domino_heights.hpp"
+#include "portamc/tilings/domino/thurston.hpp"
 #include "test_space.hpp"
 
 namespace {

@@ -7,8 +7,8 @@
 #include <stdexcept>
 
 #include "../../common/expect_error.hpp"
-#include "portamc/tilings/domino_enumeration.hpp"
-#include "portamc/tilings/glauber_weights.hpp"
+#include "portamc/tilings/domino/domino_enumeration.hpp"
+#include "portamc/tilings/engine/glauber_weights.hpp"
 
 namespace {
 

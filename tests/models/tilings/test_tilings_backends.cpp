@@ -14,11 +14,11 @@
 #include <vector>
 
 #include "portamc/backends.hpp"
-#include "portamc/tilings/detail/domino_glauber.hpp"
-#include "portamc/tilings/detail/lozenge_glauber.hpp"
-#include "portamc/tilings/detail/six_vertex_cftp.hpp"
-#include "portamc/tilings/detail/six_vertex_glauber.hpp"
-#include "portamc/tilings/thurston.hpp"
+#include "portamc/tilings/domino/detail/domino_glauber.hpp"
+#include "portamc/tilings/lozenge/detail/lozenge_glauber.hpp"
+#include "portamc/tilings/engine/detail/six_vertex_cftp.hpp"
+#include "portamc/tilings/engine/detail/six_vertex_glauber.hpp"
+#include "portamc/tilings/domino/thurston.hpp"
 
 namespace {
 

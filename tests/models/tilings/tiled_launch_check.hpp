@@ -9,9 +9,9 @@
 #include <string>
 #include <vector>
 
-#include "portamc/tilings/detail/domino_glauber.hpp"
-#include "portamc/tilings/domino_heights.hpp"
-#include "portamc/tilings/thurston.hpp"
+#include "portamc/tilings/domino/detail/domino_glauber.hpp"
+#include "portamc/tilings/domino/domino_heights.hpp"
+#include "portamc/tilings/domino/thurston.hpp"
 
 namespace portamc::tilings::testing {
 

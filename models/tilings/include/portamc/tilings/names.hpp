@@ -3,10 +3,10 @@
 // portamc-tilings' keys, the to_string functions (declared next to each enumeration) and the
 // attributes of the output file all come from these.
 #include "portamc/enum_names.hpp"
-#include "portamc/tilings/class_order.hpp"
-#include "portamc/tilings/detail/move_colouring.hpp"
-#include "portamc/tilings/glauber_results.hpp"
-#include "portamc/tilings/glauber_weights.hpp"
+#include "portamc/tilings/engine/class_order.hpp"
+#include "portamc/tilings/engine/detail/move_colouring.hpp"
+#include "portamc/tilings/engine/glauber_results.hpp"
+#include "portamc/tilings/engine/glauber_weights.hpp"
 #include "portamc/tilings/run.hpp"
 
 namespace portamc::tilings {

@@ -1,0 +1,234 @@
+#pragma once
+// Exact samples of the six-vertex model by coupling from the past (Propp & Wilson 1996) for
+// monotone weights c >= max(a, b) (six_vertex_weights.hpp says why), on `chains` independent
+// copies at once.
+//
+// Each copy runs a top chain from the maximal and a bottom chain from the minimal state, both
+// fed the same randomness (the kernel gives chain c and c + chains the same stream). A pass
+// from time -T applies steps s = T, T-1, ..., 1 (time -s uses step index s of the stream
+// keyed by seed), so doubling T reruns the most recent T steps with the same randomness, as
+// Propp-Wilson requires. By monotonicity every state started at -T lies between the two
+// chains, so when they agree at time 0 that state is the chain run from the infinite past: an
+// exact sample. A copy that has coalesced at T stays coalesced for every larger T with the
+// same final state, so running all copies to the largest horizon any of them needs changes
+// nothing; and given the shared class sequence the copies use independent randomness, each
+// output being exact whatever the classes were, so the samples are independent.
+#include <Kokkos_Core.hpp>
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "portamc/backends.hpp"
+#include "portamc/device_info.hpp"
+#include "portamc/kokkos_compat.hpp"
+#include "portamc/tilings/engine/detail/glauber_sampler.hpp"  // CftpOptions, shared with the tilings
+#include "portamc/tilings/engine/detail/six_vertex_dynamics.hpp"
+
+namespace portamc::tilings {
+
+struct SixVertexCftpResult {
+  std::vector<SixVertexHeights> samples;  ///< one exact, independent sample per copy
+  /// Per copy: the first horizon tried at which its chains had met.
+  std::vector<std::uint64_t> coalescence_horizons;
+  std::uint64_t horizon = 0;    ///< the horizon at which every copy had coalesced
+  std::uint64_t steps_run = 0;  ///< steps over all passes (one step moves all chains)
+  int passes = 0;
+};
+
+/// Coupling from the past for `copies` copies, cut into pieces of at most a given number of
+/// steps so that a long pass can be checkpointed: position() and chains() are the whole state,
+/// restore() continues it exactly (every step's randomness is keyed by its index).
+///
+/// Throws std::invalid_argument for non-monotone or bad weights, bad options or sizes that do
+/// not fit the device, std::runtime_error if max_horizon is reached first.
+///
+/// first_copy: the copies are copies first_copy .. first_copy + copies - 1 of a larger run
+/// (a share on one MPI rank). Copy k draws the randomness of copy k of the whole run, and a
+/// copy's sample and coalescence horizon do not depend on the horizons the other copies need
+/// (see above), so the shares put together are bitwise the one-run result.
+template <class ExecutionSpace>
+class SixVertexCftp {
+ public:
+  using Dynamics = SixVertexDynamics<ExecutionSpace>;
+  using memory_space = typename Dynamics::memory_space;
+
+  /// The pass under way (horizon 0: none begun), the next step it applies (counting down to
+  /// 1), and what the run has cost and found so far.
+  struct Position {
+    std::uint64_t horizon = 0, next_step = 0, passes = 0, steps_run = 0;
+    std::vector<std::uint64_t> coalescence_horizons;  ///< per copy, 0 until it met
+  };
+
+  /// All kernels run on `space`.
+  SixVertexCftp(const ExecutionSpace& space, const SixVertexBoundary& boundary,
+                const SixVertexWeights& weights, std::uint64_t seed, int copies = 1,
+                const CftpOptions& options = {}, int first_copy = 0,
+                ClassOrder order = ClassOrder::random)
+      : copies_(check_copies(copies, first_copy)),
+        options_(checked(options)),
+        dynamics_(space, boundary,
+                  (require_monotone(weights, "six-vertex coupling from the past"), weights),
+                  2 * copies, copies, seed, first_copy) {
+    dynamics_.set_class_order(order);
+    if (!is_monotone(dynamics_.table())) {  // cannot happen for c >= max(a, b); guards rounding
+      throw std::invalid_argument(
+          "six-vertex coupling from the past: heat-bath table not monotone");
+    }
+    heights_ = dynamics_.allocate("six-vertex coupling from the past (top and bottom chains)");
+    require_memory<ExecutionSpace>(static_cast<std::size_t>(copies) * sizeof(std::int32_t),
+                                   "six-vertex coupling from the past (per-copy flags)");
+    unmatched_ = Kokkos::View<std::int32_t*, memory_space>("portamc::tilings::unmatched", copies);
+    top_ = dynamics_.upload(maximal_six_vertex_heights(boundary));
+    bottom_ = dynamics_.upload(minimal_six_vertex_heights(boundary));
+    position_.coalescence_horizons.assign(static_cast<std::size_t>(copies), 0);
+  }
+
+  int copies() const { return copies_; }
+  bool done() const { return done_; }
+
+  /// Applies at most `max_steps` steps (one step moves every chain); true once every copy has
+  /// coalesced (then result() holds the samples).
+  bool run(std::uint64_t max_steps) {
+    if (done_) return true;
+    if (position_.horizon == 0) begin_pass(options_.initial_horizon);
+    std::uint64_t budget = max_steps;
+    for (;;) {
+      for (; position_.next_step >= 1 && budget > 0; --position_.next_step, --budget)
+        dynamics_.apply(heights_, position_.next_step);
+      if (position_.next_step > 0) return false;
+      const std::int64_t differ = end_pass();
+      if (differ == 0) return done_ = true;
+      if (position_.horizon > options_.max_horizon / 2) {
+        throw std::runtime_error("six-vertex coupling from the past did not coalesce within " +
+                                 std::to_string(position_.horizon) + " steps (max_horizon " +
+                                 std::to_string(options_.max_horizon) + "; " +
+                                 std::to_string(differ) + " faces still differ)");
+      }
+      begin_pass(2 * position_.horizon);
+      if (budget == 0) return false;
+    }
+  }
+
+  SixVertexCftpResult result() const {
+    SixVertexCftpResult r;
+    r.samples = dynamics_.states(heights_, 0, copies_);
+    r.coalescence_horizons = position_.coalescence_horizons;
+    r.horizon = position_.horizon;
+    r.steps_run = position_.steps_run;
+    r.passes = static_cast<int>(position_.passes);
+    return r;
+  }
+
+  const Position& position() const { return position_; }
+  /// Every chain's heights, chain by chain (top chains of the copies, then bottom chains).
+  std::vector<std::int32_t> chains() const {
+    std::vector<std::int32_t> out;
+    for (const SixVertexHeights& h : dynamics_.states(heights_, 0, 2 * copies_))
+      out.insert(out.end(), h.values().begin(), h.values().end());
+    return out;
+  }
+  /// Continues from a checkpoint's position and chains. Throws std::invalid_argument naming the
+  /// problem for a position no run can have or chains that are no height functions.
+  void restore(const Position& p, const std::vector<std::int32_t>& chains) {
+    if (p.horizon == 0) return;  // nothing begun: start as new
+    const SixVertexBoundary& b = dynamics_.boundary();
+    const std::size_t faces = b.face_count();
+    if (p.next_step > p.horizon || p.passes == 0 || p.steps_run < p.horizon ||
+        p.coalescence_horizons.size() != static_cast<std::size_t>(copies_) ||
+        chains.size() != 2 * static_cast<std::size_t>(copies_) * faces)
+      throw std::invalid_argument("a six-vertex cftp position (horizon " +
+                                  std::to_string(p.horizon) + ", step " +
+                                  std::to_string(p.next_step) + ") that no run of " +
+                                  std::to_string(copies_) + " copies can have");
+    std::vector<SixVertexHeights> states;
+    for (int c = 0; c < 2 * copies_; ++c) {
+      const auto first = chains.begin() + static_cast<std::ptrdiff_t>(c * faces);
+      states.emplace_back(b.rows(), b.cols(),
+                          std::vector<int>(first, first + static_cast<std::ptrdiff_t>(faces)));
+    }
+    dynamics_.assign(heights_, states);  // validates every chain
+    position_ = p;
+  }
+
+ private:
+  static int check_copies(int copies, int first_copy) {
+    if (first_copy < 0 || first_copy > INT32_MAX / 2) {
+      throw std::invalid_argument("six-vertex coupling from the past: first copy " +
+                                  std::to_string(first_copy) + " (need 0 .. 2^30)");
+    }
+    if (copies < 1 || copies > INT32_MAX / 2) {
+      throw std::invalid_argument("six-vertex coupling from the past: " + std::to_string(copies) +
+                                  " copies (need 1 .. 2^30)");
+    }
+    return copies;
+  }
+  static CftpOptions checked(const CftpOptions& options) {
+    if (options.initial_horizon < 1 || options.max_horizon < options.initial_horizon ||
+        options.max_horizon > rng::max_step) {
+      throw std::invalid_argument("six-vertex coupling from the past: need 1 <= initial_horizon (" +
+                                  std::to_string(options.initial_horizon) + ") <= max_horizon (" +
+                                  std::to_string(options.max_horizon) + ") <= 2^56 - 1");
+    }
+    return options;
+  }
+
+  void begin_pass(std::uint64_t horizon) {
+    ++position_.passes;
+    position_.steps_run += horizon;
+    position_.horizon = horizon;
+    position_.next_step = horizon;
+    dynamics_.fill(heights_, top_, bottom_, copies_);
+  }
+
+  // The faces where a copy's chains differ, summed; each copy that met gets its horizon.
+  std::int64_t end_pass() {
+    Kokkos::deep_copy(unmatched_, 0);
+    SixVertexPairMismatch<memory_space> mismatch{heights_, unmatched_, copies_};
+    std::int64_t differ = 0;
+    Kokkos::parallel_reduce(
+        "portamc::tilings::six_vertex_coalescence",
+        typename Dynamics::Policy(
+            dynamics_.space(), 0,
+            static_cast<std::int32_t>(dynamics_.boundary().face_count()) * copies_),
+        mismatch, differ);
+    const auto host = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), unmatched_);
+    for (int c = 0; c < copies_; ++c) {
+      std::uint64_t& at = position_.coalescence_horizons[static_cast<std::size_t>(c)];
+      if (at == 0 && host(c) == 0) at = position_.horizon;
+    }
+    return differ;
+  }
+
+  int copies_;
+  CftpOptions options_;
+  Dynamics dynamics_;
+  typename Dynamics::HeightView heights_;
+  Kokkos::View<std::int32_t*, memory_space> unmatched_;
+  typename Dynamics::StateView top_, bottom_;
+  Position position_;
+  bool done_ = false;
+};
+
+/// All of it at once: `copies` exact samples (SixVertexCftp above).
+template <class ExecutionSpace>
+SixVertexCftpResult six_vertex_cftp(const ExecutionSpace& space, const SixVertexBoundary& boundary,
+                                    const SixVertexWeights& weights, std::uint64_t seed,
+                                    int copies = 1, const CftpOptions& options = {},
+                                    int first_copy = 0, ClassOrder order = ClassOrder::random) {
+  SixVertexCftp<ExecutionSpace> cftp(space, boundary, weights, seed, copies, options, first_copy,
+                                     order);
+  cftp.run(~std::uint64_t{0});
+  return cftp.result();
+}
+
+// Compiled in the library for every backend of the build (six_vertex_instantiations.cpp).
+#define PORTAMC_TILINGS_EXTERN_CFTP_(Space)                                                \
+  extern template class SixVertexCftp<Space>;                                              \
+  extern template SixVertexCftpResult six_vertex_cftp<Space>(                              \
+      const Space&, const SixVertexBoundary&, const SixVertexWeights&, std::uint64_t, int, \
+      const CftpOptions&, int, ClassOrder);
+PORTAMC_FOR_EACH_SPACE(PORTAMC_TILINGS_EXTERN_CFTP_)
+#undef PORTAMC_TILINGS_EXTERN_CFTP_
+
+}  // namespace portamc::tilings
