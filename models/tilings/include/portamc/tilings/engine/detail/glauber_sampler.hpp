@@ -8,9 +8,9 @@
 //     bounded(draw(seed, purpose_tiling_class, 0, t), classes));
 //   every movable vertex v of class c draws u = draw(seed, purpose_tiling_update, v, t)[0]
 //   and ends in configuration B as ends_in_b(u, threshold) says (glauber_weights.hpp).
-// Forward runs use t = 1, 2, ... (steps_done() + 1 next). Coupling from the past uses its own
-// seed and applies step s at time -s, so a pass from -T runs s = T, T-1, ..., 1 and doubling
-// T reuses the randomness of the last T steps, as Propp-Wilson requires.
+// Forward runs use t = 1, 2, ... (steps_done() + 1 next). Coupling from the past
+// (monotone_cftp.hpp) uses its own seed and applies step s at time -s, so a pass from -T runs
+// s = T, T-1, ..., 1; this sampler supplies the two coupled chains.
 //
 // Model (DominoModel, LozengeModel) supplies the domain, tiling and weights types, the number
 // of classes and tile types, the kernel, and the host-side helpers (extremal tilings, heights,
@@ -29,6 +29,7 @@
 #include "portamc/device_info.hpp"
 #include "portamc/rng.hpp"
 #include "portamc/tilings/engine/class_order.hpp"
+#include "portamc/tilings/engine/detail/monotone_cftp.hpp"
 #include "portamc/tilings/engine/detail/tile_attempts.hpp"
 #include "portamc/tilings/engine/detail/vertex_runs.hpp"
 #include "portamc/tilings/engine/glauber_results.hpp"
@@ -223,46 +224,24 @@ class GlauberSampler {
           std::string("coupling from the past needs a monotone update rule; '") + to_string(rule_) +
           "' is not monotone (coupled chains can cross), use UpdateRule::heat_bath");
     }
-    if (options.initial_horizon < 1 || options.max_horizon < options.initial_horizon) {
-      throw std::invalid_argument("coupling from the past: need 1 <= initial_horizon (" +
-                                  std::to_string(options.initial_horizon) + ") <= max_horizon (" +
-                                  std::to_string(options.max_horizon) + ")");
-    }
-    if (pass_.horizon == 0) {
-      prepare_cftp();
-      begin_pass(options.initial_horizon);
-    }
-    std::uint64_t budget = max_slots;
-    for (;;) {
-      budget -= run_pass_slots(cftp_seed, budget);
-      if (pass_.next_slot > 0) return std::nullopt;  // the budget ran out inside the pass
-      if (pass_.met) {
-        Kokkos::deep_copy(state_, upper_);
-        CftpSample<Tiling> out;
-        out.horizon = pass_.horizon;
-        out.steps_run = pass_.steps_run;
-        out.passes = static_cast<int>(pass_.passes);
-        out.tiling = tiling();
-        pass_ = CftpPass{};
-        return out;
-      }
-      if (pass_.horizon > options.max_horizon / 2) {
-        const std::uint64_t horizon = pass_.horizon;
-        pass_ = CftpPass{};
-        throw std::runtime_error("coupling from the past did not coalesce within " +
-                                 std::to_string(horizon) + " steps (max_horizon " +
-                                 std::to_string(options.max_horizon) + ")");
-      }
-      begin_pass(2 * pass_.horizon);
-      if (budget == 0) return std::nullopt;
-    }
+    cftp_.set_options(options, Model::name);
+    if (cftp_.pass().horizon == 0) prepare_cftp();
+    if (!cftp_.run(Coupling{*this, cftp_seed}, max_slots)) return std::nullopt;
+    Kokkos::deep_copy(state_, upper_);
+    CftpSample<Tiling> out;
+    out.horizon = cftp_.pass().horizon;
+    out.steps_run = cftp_.pass().steps_run;
+    out.passes = static_cast<int>(cftp_.pass().passes);
+    out.tiling = tiling();
+    cftp_.reset();
+    return out;
   }
 
   /// The sample under way (horizon 0: none).
-  const CftpPass& cftp_pass() const { return pass_; }
+  const CftpPass& cftp_pass() const { return cftp_.pass(); }
   /// Its two chains on the host: the upper chain's bytes, then the lower's (empty: none).
   std::vector<std::uint8_t> cftp_chains() const {
-    if (pass_.horizon == 0) return {};
+    if (cftp_.pass().horizon == 0) return {};
     std::vector<std::uint8_t> both = copy_from(upper_);
     const std::vector<std::uint8_t> lower = copy_from(lower_);
     both.insert(both.end(), lower.begin(), lower.end());
@@ -273,14 +252,9 @@ class GlauberSampler {
   /// tilings of the domain).
   void restore_cftp_pass(const CftpPass& pass, const std::vector<std::uint8_t>& chains) {
     if (pass.horizon == 0) {
-      pass_ = CftpPass{};
+      cftp_.reset();
       return;
     }
-    if (pass.next_slot > slots_of(pass.horizon) || pass.passes == 0 ||
-        pass.steps_run < pass.horizon)
-      throw std::invalid_argument("a cftp pass at slot " + std::to_string(pass.next_slot) +
-                                  " of horizon " + std::to_string(pass.horizon) + " after " +
-                                  std::to_string(pass.steps_run) + " steps: no run has it");
     if (chains.size() != 2 * cells_)
       throw std::invalid_argument("cftp chains of " + std::to_string(chains.size()) +
                                   " bytes, expected " + std::to_string(2 * cells_));
@@ -288,12 +262,12 @@ class GlauberSampler {
     const auto half = static_cast<std::ptrdiff_t>(cells_);
     Model::validate(domain_, Model::from_bytes(domain_, {chains.begin(), chains.begin() + half}));
     Model::validate(domain_, Model::from_bytes(domain_, {chains.begin() + half, chains.end()}));
+    cftp_.restore(Coupling{*this, 0}, pass);  // the seed is the caller's, on the next part
     prepare_cftp();
     using Host = Kokkos::View<const std::uint8_t*, Kokkos::HostSpace,
                               Kokkos::MemoryTraits<Kokkos::Unmanaged>>;
     Kokkos::deep_copy(upper_, Host(chains.data(), cells_));
     Kokkos::deep_copy(lower_, Host(chains.data() + cells_, cells_));
-    pass_ = pass;
   }
 
   /// Number of bytes in which two states differ (0: identical tilings).
@@ -367,51 +341,40 @@ class GlauberSampler {
     }
   }
 
-  /// Time slots per pass: launches; tiled, slot l holds steps (l - 1) K + 1 .. l K (a fixed
-  /// random map per slot, so doubling the horizon reuses the randomness as it must).
-  std::uint64_t slots_of(std::uint64_t horizon) const {
-    const std::uint64_t k =
-        schedule_.tiled() ? static_cast<std::uint64_t>(schedule_.substeps) : std::uint64_t{1};
-    return (horizon + k - 1) / k;
+  /// Steps per time slot of CFTP: one launch (tiled: substeps steps, a fixed random map per
+  /// slot, so doubling the horizon reuses the randomness as it must).
+  std::uint64_t slot_steps() const {
+    return schedule_.tiled() ? static_cast<std::uint64_t>(schedule_.substeps) : std::uint64_t{1};
   }
 
-  /// Starts a pass from time -horizon: both chains at the extremal states.
-  void begin_pass(std::uint64_t horizon) {
-    Kokkos::deep_copy(upper_, maximal_);
-    Kokkos::deep_copy(lower_, minimal_);
-    pass_.horizon = horizon;
-    pass_.next_slot = slots_of(horizon);
-    pass_.met = false;
-    ++pass_.passes;
-    pass_.steps_run += horizon;
-  }
-
-  /// Runs at most `budget` slots of the pass under way (slot next_slot down to 1); returns how
-  /// many it ran. Once the chains have met they stay together, so the rest of the pass moves
-  /// the upper chain only; whether they met is checked every eighth of the pass (at least 16
-  /// slots apart) and at its end.
-  std::uint64_t run_pass_slots(std::uint64_t seed, std::uint64_t budget) {
-    const std::uint64_t k =
-        schedule_.tiled() ? static_cast<std::uint64_t>(schedule_.substeps) : std::uint64_t{1};
-    const std::uint64_t slots = slots_of(pass_.horizon);
-    const std::uint64_t check_every = slots / 8 > 16 ? slots / 8 : 16;
-    std::uint64_t ran = 0;
-    for (; pass_.next_slot >= 1 && ran < budget; --pass_.next_slot, ++ran) {
-      const std::uint64_t l = pass_.next_slot;
-      const std::uint64_t first = (l - 1) * k + 1;
-      if (pass_.met) {
-        schedule_.tiled() ? launch_tiled<false>(upper_, upper_, seed, first)
-                          : launch<false>(upper_, upper_, seed, first);
-      } else {
-        schedule_.tiled() ? launch_tiled<true>(upper_, lower_, seed, first)
-                          : launch<true>(upper_, lower_, seed, first);
-        if ((slots - l + 1) % check_every == 0 || l == 1) {
-          pass_.met = count_differences(upper_, lower_) == 0;
-        }
-      }
+  /// CFTP's coupled chains (monotone_cftp.hpp): upper_ and lower_ on the stream cftp_seed;
+  /// slot l holds steps (l - 1) K + 1 .. l K for K = slot_steps().
+  struct Coupling {
+    GlauberSampler& s;
+    std::uint64_t seed;
+    const char* name() const { return Model::name; }
+    std::uint64_t slots(std::uint64_t horizon) const {
+      return (horizon + s.slot_steps() - 1) / s.slot_steps();
     }
-    return ran;
-  }
+    void start() const {
+      Kokkos::deep_copy(s.upper_, s.maximal_);
+      Kokkos::deep_copy(s.lower_, s.minimal_);
+    }
+    void apply(std::uint64_t slot, bool both) const {
+      const std::uint64_t first = (slot - 1) * s.slot_steps() + 1;
+      if (s.schedule_.tiled() && both)
+        s.template launch_tiled<true>(s.upper_, s.lower_, seed, first);
+      else if (s.schedule_.tiled())
+        s.template launch_tiled<false>(s.upper_, s.upper_, seed, first);
+      else if (both)
+        s.template launch<true>(s.upper_, s.lower_, seed, first);
+      else
+        s.template launch<false>(s.upper_, s.upper_, seed, first);
+    }
+    /// Every eighth of the pass, at least 16 slots apart: a test costs a reduction.
+    std::uint64_t check_every(std::uint64_t slots) const { return slots / 8 > 16 ? slots / 8 : 16; }
+    bool coalesced(std::uint64_t) const { return s.count_differences(s.upper_, s.lower_) == 0; }
+  };
 
   /// One team per tile with `scratch` bytes of team scratch; host backends run teams of one.
   template <class Kernel>
@@ -512,7 +475,7 @@ class GlauberSampler {
   TileAttemptCounter tile_attempts_;
   std::uint64_t samples_ = 0;
   std::uint64_t steps_done_ = 0;
-  CftpPass pass_;
+  MonotoneCftp cftp_;
   bool fair_coin_ = false;  ///< uniform weights and heat bath: every move a fair coin
 };
 

@@ -1,18 +1,15 @@
 #pragma once
-// Exact samples of the six-vertex model by coupling from the past (Propp & Wilson 1996) for
+// Exact samples of the six-vertex model by coupling from the past (monotone_cftp.hpp) for
 // monotone weights c >= max(a, b) (six_vertex_weights.hpp says why), on `chains` independent
 // copies at once.
 //
 // Each copy runs a top chain from the maximal and a bottom chain from the minimal state, both
-// fed the same randomness (the kernel gives chain c and c + chains the same stream). A pass
-// from time -T applies steps s = T, T-1, ..., 1 (time -s uses step index s of the stream
-// keyed by seed), so doubling T reruns the most recent T steps with the same randomness, as
-// Propp-Wilson requires. By monotonicity every state started at -T lies between the two
-// chains, so when they agree at time 0 that state is the chain run from the infinite past: an
-// exact sample. A copy that has coalesced at T stays coalesced for every larger T with the
-// same final state, so running all copies to the largest horizon any of them needs changes
-// nothing; and given the shared class sequence the copies use independent randomness, each
-// output being exact whatever the classes were, so the samples are independent.
+// fed the same randomness (the kernel gives chain c and c + chains the same stream); a time
+// slot is one step. The pass ends when every copy's two chains agree. A copy that has
+// coalesced at T stays coalesced for every larger T with the same final state, so running all
+// copies to the largest horizon any of them needs changes nothing; and given the shared class
+// sequence the copies use independent randomness, each output being exact whatever the
+// classes were, so the samples are independent.
 #include <Kokkos_Core.hpp>
 #include <cstdint>
 #include <stdexcept>
@@ -22,7 +19,7 @@
 #include "portamc/backends.hpp"
 #include "portamc/device_info.hpp"
 #include "portamc/kokkos_compat.hpp"
-#include "portamc/tilings/engine/detail/glauber_sampler.hpp"  // CftpOptions, shared with the tilings
+#include "portamc/tilings/engine/detail/monotone_cftp.hpp"
 #include "portamc/tilings/engine/detail/six_vertex_dynamics.hpp"
 
 namespace portamc::tilings {
@@ -66,7 +63,7 @@ class SixVertexCftp {
                 const CftpOptions& options = {}, int first_copy = 0,
                 ClassOrder order = ClassOrder::random)
       : copies_(check_copies(copies, first_copy)),
-        options_(checked(options)),
+        cftp_(with_options(options)),
         dynamics_(space, boundary,
                   (require_monotone(weights, "six-vertex coupling from the past"), weights),
                   2 * copies, copies, seed, first_copy) {
@@ -81,7 +78,7 @@ class SixVertexCftp {
     unmatched_ = Kokkos::View<std::int32_t*, memory_space>("portamc::tilings::unmatched", copies);
     top_ = dynamics_.upload(maximal_six_vertex_heights(boundary));
     bottom_ = dynamics_.upload(minimal_six_vertex_heights(boundary));
-    position_.coalescence_horizons.assign(static_cast<std::size_t>(copies), 0);
+    horizons_.assign(static_cast<std::size_t>(copies), 0);
   }
 
   int copies() const { return copies_; }
@@ -90,37 +87,24 @@ class SixVertexCftp {
   /// Applies at most `max_steps` steps (one step moves every chain); true once every copy has
   /// coalesced (then result() holds the samples).
   bool run(std::uint64_t max_steps) {
-    if (done_) return true;
-    if (position_.horizon == 0) begin_pass(options_.initial_horizon);
-    std::uint64_t budget = max_steps;
-    for (;;) {
-      for (; position_.next_step >= 1 && budget > 0; --position_.next_step, --budget)
-        dynamics_.apply(heights_, position_.next_step);
-      if (position_.next_step > 0) return false;
-      const std::int64_t differ = end_pass();
-      if (differ == 0) return done_ = true;
-      if (position_.horizon > options_.max_horizon / 2) {
-        throw std::runtime_error("six-vertex coupling from the past did not coalesce within " +
-                                 std::to_string(position_.horizon) + " steps (max_horizon " +
-                                 std::to_string(options_.max_horizon) + "; " +
-                                 std::to_string(differ) + " faces still differ)");
-      }
-      begin_pass(2 * position_.horizon);
-      if (budget == 0) return false;
-    }
+    if (!done_) done_ = cftp_.run(Coupling{*this}, max_steps);
+    return done_;
   }
 
   SixVertexCftpResult result() const {
     SixVertexCftpResult r;
     r.samples = dynamics_.states(heights_, 0, copies_);
-    r.coalescence_horizons = position_.coalescence_horizons;
-    r.horizon = position_.horizon;
-    r.steps_run = position_.steps_run;
-    r.passes = static_cast<int>(position_.passes);
+    r.coalescence_horizons = horizons_;
+    r.horizon = cftp_.pass().horizon;
+    r.steps_run = cftp_.pass().steps_run;
+    r.passes = static_cast<int>(cftp_.pass().passes);
     return r;
   }
 
-  const Position& position() const { return position_; }
+  Position position() const {
+    const CftpPass& p = cftp_.pass();
+    return {p.horizon, p.next_slot, p.passes, p.steps_run, horizons_};
+  }
   /// Every chain's heights, chain by chain (top chains of the copies, then bottom chains).
   std::vector<std::int32_t> chains() const {
     std::vector<std::int32_t> out;
@@ -129,18 +113,20 @@ class SixVertexCftp {
     return out;
   }
   /// Continues from a checkpoint's position and chains. Throws std::invalid_argument naming the
-  /// problem for a position no run can have or chains that are no height functions.
+  /// problem for a position no run can have or chains that are no height functions, and then
+  /// changes nothing.
   void restore(const Position& p, const std::vector<std::int32_t>& chains) {
     if (p.horizon == 0) return;  // nothing begun: start as new
     const SixVertexBoundary& b = dynamics_.boundary();
     const std::size_t faces = b.face_count();
-    if (p.next_step > p.horizon || p.passes == 0 || p.steps_run < p.horizon ||
-        p.coalescence_horizons.size() != static_cast<std::size_t>(copies_) ||
+    if (p.coalescence_horizons.size() != static_cast<std::size_t>(copies_) ||
         chains.size() != 2 * static_cast<std::size_t>(copies_) * faces)
       throw std::invalid_argument("a six-vertex cftp position (horizon " +
                                   std::to_string(p.horizon) + ", step " +
                                   std::to_string(p.next_step) + ") that no run of " +
                                   std::to_string(copies_) + " copies can have");
+    MonotoneCftp restored = cftp_;  // the pass is checked before anything changes
+    restored.restore(Coupling{*this}, {p.horizon, p.next_step, false, p.passes, p.steps_run});
     std::vector<SixVertexHeights> states;
     for (int c = 0; c < 2 * copies_; ++c) {
       const auto first = chains.begin() + static_cast<std::ptrdiff_t>(c * faces);
@@ -148,7 +134,8 @@ class SixVertexCftp {
                           std::vector<int>(first, first + static_cast<std::ptrdiff_t>(faces)));
     }
     dynamics_.assign(heights_, states);  // validates every chain
-    position_ = p;
+    cftp_ = restored;
+    horizons_ = p.coalescence_horizons;
   }
 
  private:
@@ -163,26 +150,27 @@ class SixVertexCftp {
     }
     return copies;
   }
-  static CftpOptions checked(const CftpOptions& options) {
-    if (options.initial_horizon < 1 || options.max_horizon < options.initial_horizon ||
-        options.max_horizon > rng::max_step) {
-      throw std::invalid_argument("six-vertex coupling from the past: need 1 <= initial_horizon (" +
-                                  std::to_string(options.initial_horizon) + ") <= max_horizon (" +
-                                  std::to_string(options.max_horizon) + ") <= 2^56 - 1");
-    }
-    return options;
+  static MonotoneCftp with_options(const CftpOptions& options) {
+    MonotoneCftp cftp;
+    cftp.set_options(options, "six-vertex");
+    return cftp;
   }
 
-  void begin_pass(std::uint64_t horizon) {
-    ++position_.passes;
-    position_.steps_run += horizon;
-    position_.horizon = horizon;
-    position_.next_step = horizon;
-    dynamics_.fill(heights_, top_, bottom_, copies_);
-  }
+  /// The coupled chains of monotone_cftp.hpp: every copy's top and bottom chains, in one array.
+  struct Coupling {
+    SixVertexCftp& c;
+    const char* name() const { return "six-vertex"; }
+    std::uint64_t slots(std::uint64_t horizon) const { return horizon; }
+    void start() const { c.dynamics_.fill(c.heights_, c.top_, c.bottom_, c.copies_); }
+    void apply(std::uint64_t step, bool) const { c.dynamics_.apply(c.heights_, step); }
+    /// Only at a pass's end, where every copy that has met records the pass's horizon (the
+    /// chains of copies that met move on with the others: they share the array).
+    std::uint64_t check_every(std::uint64_t slots) const { return slots; }
+    bool coalesced(std::uint64_t horizon) const { return c.end_pass(horizon) == 0; }
+  };
 
-  // The faces where a copy's chains differ, summed; each copy that met gets its horizon.
-  std::int64_t end_pass() {
+  // The faces where a copy's chains differ, summed; each copy that met gets `horizon`.
+  std::int64_t end_pass(std::uint64_t horizon) {
     Kokkos::deep_copy(unmatched_, 0);
     SixVertexPairMismatch<memory_space> mismatch{heights_, unmatched_, copies_};
     std::int64_t differ = 0;
@@ -194,19 +182,19 @@ class SixVertexCftp {
         mismatch, differ);
     const auto host = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), unmatched_);
     for (int c = 0; c < copies_; ++c) {
-      std::uint64_t& at = position_.coalescence_horizons[static_cast<std::size_t>(c)];
-      if (at == 0 && host(c) == 0) at = position_.horizon;
+      std::uint64_t& at = horizons_[static_cast<std::size_t>(c)];
+      if (at == 0 && host(c) == 0) at = horizon;
     }
     return differ;
   }
 
   int copies_;
-  CftpOptions options_;
+  MonotoneCftp cftp_;
   Dynamics dynamics_;
   typename Dynamics::HeightView heights_;
   Kokkos::View<std::int32_t*, memory_space> unmatched_;
   typename Dynamics::StateView top_, bottom_;
-  Position position_;
+  std::vector<std::uint64_t> horizons_;  ///< per copy: the horizon at which it met, 0 until then
   bool done_ = false;
 };
 
