@@ -1,7 +1,9 @@
 #pragma once
-// The forward Glauber chains of bibone tilings (bibone_glauber.hpp) and rectangle-triangle
-// tilings (rect_triangle_glauber.hpp) over the ranks of a Communicator, bitwise the one-rank
-// chains whatever the number of ranks.
+// The forward Glauber chain of bibone and rectangle-triangle tilings over the ranks of a
+// Communicator, bitwise the same whatever the number of ranks. On one rank (the default
+// Communicator) it is the one-rank chain: BiboneGlauber and RectTriangleGlauber
+// (bibone_glauber.hpp, rect_triangle_glauber.hpp) are this class with the family's checks and
+// state types.
 //
 // Row span. Both states are rows of bytes: bibone sites x + width y (row y, `width` bytes),
 // rectangle-triangle faces 2 (x + width y) + (0 up, 1 down) (row y, 2 width bytes). A move
@@ -49,15 +51,15 @@
 
 #include "portamc/parallel.hpp"
 #include "portamc/tilings/bibone/bibone_domain.hpp"
-#include "portamc/tilings/engine/class_order.hpp"
 #include "portamc/tilings/bibone/detail/bibone_glauber_kernel.hpp"
 #include "portamc/tilings/bibone/detail/bibone_moves.hpp"
+#include "portamc/tilings/engine/class_order.hpp"
 #include "portamc/tilings/engine/detail/halo_rows.hpp"
+#include "portamc/tilings/engine/detail/slab_decomposition.hpp"
+#include "portamc/tilings/lozenge/triangular_domain.hpp"
 #include "portamc/tilings/rect_triangle/detail/rect_triangle_glauber_kernel.hpp"
 #include "portamc/tilings/rect_triangle/detail/rect_triangle_moves.hpp"
-#include "portamc/tilings/engine/detail/slab_decomposition.hpp"
 #include "portamc/tilings/rect_triangle/rect_triangle_tiling.hpp"
-#include "portamc/tilings/lozenge/triangular_domain.hpp"
 
 namespace portamc::tilings {
 
@@ -258,6 +260,7 @@ class DistributedAnchorGlauber {
   const Space& space() const { return space_; }
   const RowSlab& slab() const { return slab_; }
   const SlabModel& model() const { return model_; }
+  std::uint64_t seed() const { return seed_; }
   std::uint64_t steps_done() const { return steps_done_; }
   /// Continues the step counter from `steps` (a restored checkpoint: step t's random numbers
   /// are keyed by t, so the chain goes on as it would have).
