@@ -30,8 +30,8 @@
 namespace portamc::tilings {
 
 template <class Space>
-class BiboneGlauber : public DistributedAnchorGlauber<BiboneSlabModel, Space> {
-  using Chain = DistributedAnchorGlauber<BiboneSlabModel, Space>;
+class BiboneGlauber : public AnchorSlabChain<BiboneSlabModel, Space> {
+  using Chain = AnchorSlabChain<BiboneSlabModel, Space>;
 
  public:
   using State = typename Chain::State;

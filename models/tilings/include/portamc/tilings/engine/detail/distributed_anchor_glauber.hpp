@@ -1,9 +1,7 @@
 #pragma once
-// The forward Glauber chain of bibone and rectangle-triangle tilings over the ranks of a
-// Communicator, bitwise the same whatever the number of ranks. On one rank (the default
-// Communicator) it is the one-rank chain: BiboneGlauber and RectTriangleGlauber
-// (bibone_glauber.hpp, rect_triangle_glauber.hpp) are this class with the family's checks and
-// state types.
+// The slab chain families (row_slab_chain.hpp) of bibone and rectangle-triangle tilings, and
+// their chains over the ranks of a Communicator; BiboneGlauber and RectTriangleGlauber
+// (bibone_glauber.hpp, rect_triangle_glauber.hpp) are the same chains on one rank.
 //
 // Row span. Both states are rows of bytes: bibone sites x + width y (row y, `width` bytes),
 // rectangle-triangle faces 2 (x + width y) + (0 up, 1 down) (row y, 2 width bytes). A move
@@ -19,18 +17,8 @@
 // every rank owns at least h rows.
 //
 // Which anchors a rank runs: every anchor of the chosen (family, class) pair whose move
-// touches an owned row. Such a move lies within the owned rows widened by h, i.e. within the
-// local rows. Why the result is the one-rank result: the moves of one pair touch pairwise
-// disjoint bytes, so on one rank each move's outcome depends only on the step's random word
-// (keyed by the global anchor and the step) and the pre-step bytes of its own sites. Before
-// every step all local rows (owned and halo) hold the one-rank state (induction: the halos
-// were just exchanged). A rank runs a move with those same bytes and word, so it writes the
-// one-rank bytes; every byte of an owned row that the one-rank step writes belongs to a move
-// touching that row, which this rank ran. So after the step the owned rows are the one-rank
-// rows; an anchor near a slab boundary is run by both neighbours from the same bytes with
-// the same word, and the copies agree. Halo rows may be left partly updated; the exchange of
-// the h boundary rows each way (halo_rows.hpp) then restores the invariant. Steps whose pair
-// has no anchor anywhere write nothing and exchange nothing, as on one rank.
+// touches an owned row; such a move lies within the local rows (row_slab_chain.hpp says why
+// this is the one-rank chain).
 //
 // The one-rank kernels (BiboneGlauberStep, RectTriangleGlauberStep) run unchanged: a rank's
 // anchors are translated to its local rows (bibone: minus local_begin * width sites;
@@ -54,7 +42,7 @@
 #include "portamc/tilings/bibone/detail/bibone_glauber_kernel.hpp"
 #include "portamc/tilings/bibone/detail/bibone_moves.hpp"
 #include "portamc/tilings/engine/class_order.hpp"
-#include "portamc/tilings/engine/detail/halo_rows.hpp"
+#include "portamc/tilings/engine/detail/row_slab_chain.hpp"
 #include "portamc/tilings/engine/detail/slab_decomposition.hpp"
 #include "portamc/tilings/lozenge/triangular_domain.hpp"
 #include "portamc/tilings/rect_triangle/detail/rect_triangle_glauber_kernel.hpp"
@@ -125,8 +113,39 @@ SlabAnchors restrict_anchors(const RowSlab& slab, const std::vector<int>& pair_f
 }
 
 /// What the distributed chain needs of a model (BiboneSlabModel, RectTriangleSlabModel).
+/// What a rank runs of an anchor family: its anchors of every pair (SlabAnchors) on the device.
+template <class Space>
+struct SlabAnchorMoves {
+  std::vector<std::int32_t> pair_offset;  ///< pairs + 1 entries into anchors
+  std::vector<std::int64_t> pair_sizes;   ///< anchors of each pair in the whole domain
+  Kokkos::View<const std::int32_t*, Space> anchors;
+  std::int64_t size(int p) const { return pair_sizes[static_cast<std::size_t>(p)]; }
+};
+/// The anchors of `model`'s pairs that a slab runs, shifted to its local rows, on the device.
+template <class Space, class Model>
+SlabAnchorMoves<Space> slab_anchor_moves(const Model& model, const RowSlab& slab) {
+  const SlabAnchors a = restrict_anchors(slab, model.moves.pair_family, model.moves.pair_offset,
+                                         model.moves.anchors, model.anchor_shift(slab.local_begin),
+                                         [&](std::int32_t anchor, int family, int& lo, int& hi) {
+                                           model.rows_of(anchor, family, lo, hi);
+                                         });
+  SlabAnchorMoves<Space> m{a.pair_offset, a.pair_sizes, {}};
+  Kokkos::View<std::int32_t*, Space> anchors("portamc::tilings::slab_anchors", a.anchors.size());
+  Kokkos::deep_copy(
+      anchors,
+      Kokkos::View<const std::int32_t*, Kokkos::HostSpace, Kokkos::MemoryTraits<Kokkos::Unmanaged>>(
+          a.anchors.data(), a.anchors.size()));
+  m.anchors = anchors;
+  return m;
+}
+
+/// The slab chain families of the anchor models (row_slab_chain.hpp): a class is a (family,
+/// class) pair of the move set.
 struct BiboneSlabModel {
   static constexpr const char* name = "bibone";
+  using Element = std::uint8_t;
+  template <class Space>
+  using Moves = SlabAnchorMoves<Space>;
   BiboneMoveSet moves;
   int width = 0, height = 0;
   /// Every rank builds the global move set (the colouring depends on the whole domain only),
@@ -137,6 +156,11 @@ struct BiboneSlabModel {
   int row_length() const { return width; }
   int halo() const { return std::max(1, bibone_row_span(moves)); }
   int pairs() const { return moves.pairs(); }
+  int classes() const { return moves.pairs(); }
+  template <class Space>
+  Moves<Space> slab_moves(const Space& /*space*/, const RowSlab& slab) const {
+    return slab_anchor_moves<Space>(*this, slab);
+  }
   std::int64_t anchor_shift(int first_row) const { return std::int64_t{first_row} * width; }
   void rows_of(std::int32_t a, int family, int& lo, int& hi) const {
     const BiboneCycleShape& s = moves.shapes[static_cast<std::size_t>(family)];
@@ -150,9 +174,14 @@ struct BiboneSlabModel {
   }
   template <class Space>
   void launch(const Space& space, const Kokkos::View<std::uint8_t*, Space>& state,
-              const Kokkos::View<const std::int32_t*, Space>& anchors, std::int32_t first,
-              std::int32_t count, int family, int first_row, std::uint64_t seed,
+              const Moves<Space>& m, int p, const RowSlab& slab, std::uint64_t seed,
               std::uint64_t t) const {
+    const std::int32_t first = m.pair_offset[static_cast<std::size_t>(p)];
+    const std::int32_t count = m.pair_offset[static_cast<std::size_t>(p) + 1] - first;
+    if (count == 0) return;
+    const int family = moves.pair_family[static_cast<std::size_t>(p)];
+    const int first_row = slab.local_begin;
+    const auto& anchors = m.anchors;
     BiboneGlauberStep<Space> kernel{
         state,
         anchors,
@@ -170,6 +199,9 @@ struct BiboneSlabModel {
 
 struct RectTriangleSlabModel {
   static constexpr const char* name = "rect_triangle";
+  using Element = std::uint8_t;
+  template <class Space>
+  using Moves = SlabAnchorMoves<Space>;
   RectTriangleMoveSet moves;
   int width = 0, height = 0;
   std::uint64_t vertex_count = 0;
@@ -183,6 +215,11 @@ struct RectTriangleSlabModel {
   int row_length() const { return 2 * width; }
   int halo() const { return std::max(1, rect_triangle_row_span(moves)); }
   int pairs() const { return moves.pairs(); }
+  int classes() const { return moves.pairs(); }
+  template <class Space>
+  Moves<Space> slab_moves(const Space& /*space*/, const RowSlab& slab) const {
+    return slab_anchor_moves<Space>(*this, slab);
+  }
   std::int64_t anchor_shift(int first_row) const { return std::int64_t{first_row} * (width + 1); }
   void rows_of(std::int32_t vertex, int family, int& lo, int& hi) const {
     const RectTriangleMoveShape& s = moves.shapes[static_cast<std::size_t>(family)];
@@ -197,9 +234,14 @@ struct RectTriangleSlabModel {
   }
   template <class Space>
   void launch(const Space& space, const Kokkos::View<std::uint8_t*, Space>& state,
-              const Kokkos::View<const std::int32_t*, Space>& anchors, std::int32_t first,
-              std::int32_t count, int family, int first_row, std::uint64_t seed,
+              const Moves<Space>& m, int p, const RowSlab& slab, std::uint64_t seed,
               std::uint64_t t) const {
+    const std::int32_t first = m.pair_offset[static_cast<std::size_t>(p)];
+    const std::int32_t count = m.pair_offset[static_cast<std::size_t>(p) + 1] - first;
+    if (count == 0) return;
+    const int family = moves.pair_family[static_cast<std::size_t>(p)];
+    const int first_row = slab.local_begin;
+    const auto& anchors = m.anchors;
     RectTriangleGlauberStep<Space> kernel{state,
                                           anchors,
                                           first,
@@ -215,150 +257,36 @@ struct RectTriangleSlabModel {
   }
 };
 
-/// The chain of `SlabModel` on this rank's slab. Collective construction and steps.
+/// An anchor family's chain over the ranks, with the byte-state accessors of the run layer.
 template <class SlabModel, class Space>
-class DistributedAnchorGlauber {
+class AnchorSlabChain : public RowSlabChain<SlabModel, Space> {
  public:
-  using State = Kokkos::View<std::uint8_t*, Space>;
-
-  /// `initial`: the valid start state of the whole domain (the same bytes on every rank).
-  /// Throws std::invalid_argument, on every rank alike, naming the sizes when the ranks
-  /// cannot split the rows (fewer than h rows per rank). All kernels run on `space`.
-  DistributedAnchorGlauber(const Space& space, SlabModel model, std::uint64_t seed,
-                           const parallel::Communicator& comm,
-                           const std::vector<std::uint8_t>& initial, const std::string& what)
-      : space_(space),
-        model_(std::move(model)),
-        seed_(seed),
-        comm_(comm),
-        slab_(row_slab(model_.rows(), model_.row_length(), comm.rank(), comm.size(), what,
-                       model_.halo())) {
-    // The move sets hold 32-bit global anchors and the kernels index bytes with 32 bits, as
-    // on one rank.
-    if (std::int64_t{model_.rows()} * model_.row_length() >
-        std::numeric_limits<std::int32_t>::max())
-      throw std::invalid_argument(what + ": the domain is too large for 32-bit indices");
-    const SlabAnchors a =
-        restrict_anchors(slab_, model_.moves.pair_family, model_.moves.pair_offset,
-                         model_.moves.anchors, model_.anchor_shift(slab_.local_begin),
-                         [&](std::int32_t anchor, int family, int& lo, int& hi) {
-                           model_.rows_of(anchor, family, lo, hi);
-                         });
-    pair_offset_ = a.pair_offset;
-    pair_sizes_ = a.pair_sizes;
-    Kokkos::View<std::int32_t*, Space> anchors("portamc::tilings::slab_anchors", a.anchors.size());
-    Kokkos::deep_copy(anchors, Kokkos::View<const std::int32_t*, Kokkos::HostSpace,
-                                            Kokkos::MemoryTraits<Kokkos::Unmanaged>>(
-                                   a.anchors.data(), a.anchors.size()));
-    anchors_ = anchors;
-    state_ =
-        State("portamc::tilings::slab_anchor_state", static_cast<std::size_t>(slab_.local_cells()));
-    set_bytes(initial);
-    halo_ = RowHaloExchange<typename Space::memory_space>(comm_, slab_);
+  /// Collective; `initial` is the whole state (validated by the caller), alike on every rank.
+  AnchorSlabChain(const Space& space, SlabModel model, std::uint64_t seed,
+                  const parallel::Communicator& comm, const std::vector<std::uint8_t>& initial,
+                  const std::string& what)
+      : RowSlabChain<SlabModel, Space>(space, std::move(model), seed, comm, what) {
+    this->set_whole_state(initial);
   }
-
-  const Space& space() const { return space_; }
-  const RowSlab& slab() const { return slab_; }
-  const SlabModel& model() const { return model_; }
-  std::uint64_t seed() const { return seed_; }
-  std::uint64_t steps_done() const { return steps_done_; }
-  /// Continues the step counter from `steps` (a restored checkpoint: step t's random numbers
-  /// are keyed by t, so the chain goes on as it would have).
-  void set_steps_done(std::uint64_t steps) { steps_done_ = steps; }
-  std::string transport() const { return halo_.transport(); }
-  /// Collective: halos travel as `transport` says from now on.
-  void set_halo_transport(parallel::HaloTransport transport) {
-    halo_ = RowHaloExchange<typename Space::memory_space>(comm_, slab_, transport);
-  }
-  double halo_seconds() const { return halo_seconds_; }
-  /// Order of the (family, class) pairs over the steps (class_order.hpp), as on one rank.
-  void set_class_order(ClassOrder order) { class_order_ = order; }
-  const State& local_state() const { return state_; }
-
+  const SlabModel& model() const { return this->family(); }
   /// Replaces the state by the local rows of `bytes` (the whole state, not validated here).
-  void set_bytes(const std::vector<std::uint8_t>& bytes) {
-    const auto total = static_cast<std::size_t>(slab_.rows) * slab_.row_length;
-    if (bytes.size() != total)
-      throw std::invalid_argument(std::string(SlabModel::name) + ": a state of " +
-                                  std::to_string(bytes.size()) + " bytes, expected " +
-                                  std::to_string(total));
-    const auto first = static_cast<std::size_t>(slab_.local_begin) * slab_.row_length;
-    Kokkos::deep_copy(state_, Kokkos::View<const std::uint8_t*, Kokkos::HostSpace,
-                                           Kokkos::MemoryTraits<Kokkos::Unmanaged>>(
-                                  bytes.data() + first, state_.extent(0)));
-  }
-
-  /// Runs steps steps_done()+1 .. steps_done()+n (collective); returns the candidate moves
-  /// tried in the whole domain (the one-rank count).
-  std::uint64_t run_steps(std::uint64_t n) {
-    std::uint64_t attempts = 0;
-    for (std::uint64_t s = 0; s < n; ++s) {
-      const std::uint64_t t = ++steps_done_;
-      const int p = step_class(class_order_, seed_, t, model_.pairs());
-      const std::int64_t size = pair_sizes_[static_cast<std::size_t>(p)];
-      if (size == 0) continue;  // no anchor anywhere: nothing written, nothing to exchange
-      const std::int32_t first = pair_offset_[static_cast<std::size_t>(p)];
-      const std::int32_t count = pair_offset_[static_cast<std::size_t>(p) + 1] - first;
-      if (count > 0)
-        model_.template launch<Space>(space_, state_, anchors_, first, count,
-                                      model_.moves.pair_family[static_cast<std::size_t>(p)],
-                                      slab_.local_begin, seed_, t);
-      if (comm_.size() > 1) {
-        Kokkos::fence();
-        const auto start = std::chrono::steady_clock::now();
-        halo_.run(state_);
-        halo_seconds_ +=
-            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-      }
-      attempts += static_cast<std::uint64_t>(size);
-    }
-    return attempts;
-  }
-  /// One sweep = one step per (family, class) pair on average, as on one rank.
-  std::uint64_t run_sweeps(std::uint64_t sweeps) {
-    return run_steps(sweeps * static_cast<std::uint64_t>(model_.pairs()));
-  }
-
+  void set_bytes(const std::vector<std::uint8_t>& bytes) { this->set_whole_state(bytes); }
   /// Collective: the whole state on rank 0 (rows in order), empty on the other ranks.
-  std::vector<std::uint8_t> bytes_on_root() const {
-    return gather_owned_bytes(comm_, state_,
-                              static_cast<std::size_t>(slab_.local_offset(slab_.own_begin)),
-                              static_cast<std::size_t>(slab_.own_cells()));
-  }
+  std::vector<std::uint8_t> bytes_on_root() const { return this->state_on_root(); }
   /// Collective: the whole state on every rank.
-  std::vector<std::uint8_t> bytes() const {
-    std::vector<std::uint8_t> all = bytes_on_root();
-    comm_.broadcast(all);
-    return all;
-  }
-
- private:
-  Space space_;
-  SlabModel model_;
-  std::uint64_t seed_;
-  ClassOrder class_order_ = ClassOrder::random;
-  parallel::Communicator comm_;
-  RowSlab slab_;
-  std::vector<std::int32_t> pair_offset_;
-  std::vector<std::int64_t> pair_sizes_;
-  Kokkos::View<const std::int32_t*, Space> anchors_;
-  State state_;
-  RowHaloExchange<typename Space::memory_space> halo_;
-  std::uint64_t steps_done_ = 0;
-  double halo_seconds_ = 0;
+  std::vector<std::uint8_t> bytes() const { return this->whole_state(); }
 };
 
 /// Bibone tilings over the ranks (BiboneGlauber's chain). Starts from a valid matching.
 template <class Space>
-class DistributedBiboneGlauber : public DistributedAnchorGlauber<BiboneSlabModel, Space> {
+class DistributedBiboneGlauber : public AnchorSlabChain<BiboneSlabModel, Space> {
  public:
   DistributedBiboneGlauber(const Space& space, const BiboneDomain& domain, std::uint64_t seed,
                            const parallel::Communicator& comm, const BiboneMatching& initial,
                            const std::string& what = "bibone tiling",
                            MoveColouring colouring = default_move_colouring)
-      : DistributedAnchorGlauber<BiboneSlabModel, Space>(
-            space, BiboneSlabModel(domain, colouring), seed, comm, checked(domain, initial), what),
-        domain_(domain) {}
+      : AnchorSlabChain<BiboneSlabModel, Space>(space, BiboneSlabModel(domain, colouring), seed,
+                                                comm, checked(domain, initial), what) {}
   /// Collective: the whole matching on every rank.
   BiboneMatching matching() const { return BiboneMatching(this->bytes()); }
 
@@ -367,13 +295,11 @@ class DistributedBiboneGlauber : public DistributedAnchorGlauber<BiboneSlabModel
     validate_matching(d, m);
     return m.bytes();
   }
-  BiboneDomain domain_;
 };
 
 /// Weighted rectangle-triangle tilings over the ranks (RectTriangleGlauber's chain).
 template <class Space>
-class DistributedRectTriangleGlauber
-    : public DistributedAnchorGlauber<RectTriangleSlabModel, Space> {
+class DistributedRectTriangleGlauber : public AnchorSlabChain<RectTriangleSlabModel, Space> {
  public:
   DistributedRectTriangleGlauber(const Space& space, const TriangularDomain& domain,
                                  const RectTriangleWeights& weights, std::uint64_t seed,
@@ -381,7 +307,7 @@ class DistributedRectTriangleGlauber
                                  const RectTriangleTiling& initial,
                                  const std::string& what = "rect_triangle tiling",
                                  MoveColouring colouring = default_move_colouring)
-      : DistributedAnchorGlauber<RectTriangleSlabModel, Space>(
+      : AnchorSlabChain<RectTriangleSlabModel, Space>(
             space, RectTriangleSlabModel(domain, weights, colouring), seed, comm,
             checked(domain, initial), what),
         width_(domain.width()),

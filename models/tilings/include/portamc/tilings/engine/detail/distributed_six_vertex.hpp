@@ -7,7 +7,8 @@
 // each side, and sends its boundary rows to its neighbours after every pass (halo_rows.hpp).
 // The class of step t and the word of face f are drawn as on one rank (rng keyed by (seed,
 // t) and (seed, global face, t)): the slabs put together are bitwise SixVertexGlauber's
-// state, whatever the number of ranks. Coupling from the past stays on one rank.
+// state, whatever the number of ranks (row_slab_chain.hpp, with the family below). Coupling
+// from the past stays on one rank.
 #include <Kokkos_Core.hpp>
 #include <algorithm>
 #include <cstdint>
@@ -19,11 +20,11 @@
 #include "portamc/parallel.hpp"
 #include "portamc/rng.hpp"
 #include "portamc/tilings/engine/class_order.hpp"
-#include "portamc/tilings/engine/detail/halo_rows.hpp"
+#include "portamc/tilings/engine/detail/row_slab_chain.hpp"
+#include "portamc/tilings/engine/detail/slab_decomposition.hpp"
 #include "portamc/tilings/six_vertex/detail/six_vertex_colouring.hpp"
 #include "portamc/tilings/six_vertex/detail/six_vertex_kernels.hpp"
 #include "portamc/tilings/six_vertex/detail/six_vertex_local.hpp"
-#include "portamc/tilings/engine/detail/slab_decomposition.hpp"
 #include "portamc/tilings/six_vertex/six_vertex_boundary.hpp"
 #include "portamc/tilings/six_vertex/six_vertex_heights.hpp"
 #include "portamc/tilings/six_vertex/six_vertex_weights.hpp"
@@ -81,112 +82,95 @@ struct SixVertexSlabStep {
   }
 };
 
-template <class ExecutionSpace>
-class DistributedSixVertexGlauber {
- public:
-  using memory_space = typename ExecutionSpace::memory_space;
-  using HeightView = Kokkos::View<six_vertex_height*, memory_space>;
+/// The slab chain's family (row_slab_chain.hpp) of the six-vertex model with one chain: the
+/// elements are face heights, a rank runs the faces of its owned rows.
+struct SixVertexSlabFamily {
+  using Element = six_vertex_height;
+  SixVertexBoundary boundary;
+  HeatBathTable table;
+  std::vector<SixVertexColourClass> whole;  ///< the classes of the whole block
 
+  int rows() const { return boundary.face_rows(); }
+  int row_length() const { return boundary.face_cols(); }
+  int halo() const { return 1; }
+  int classes() const { return static_cast<int>(whole.size()); }
+
+  template <class Space>
+  struct Moves {
+    std::vector<SixVertexColourClass> local;  ///< restricted to the owned rows
+    std::vector<std::int32_t> sizes;          ///< of the whole block
+    std::int64_t size(int c) const { return sizes[static_cast<std::size_t>(c)]; }
+  };
+  template <class Space>
+  Moves<Space> slab_moves(const Space& /*space*/, const RowSlab& slab) const {
+    Moves<Space> m;
+    for (const SixVertexColourClass& c : whole) {
+      m.local.push_back(restrict_class(c, slab.own_begin, slab.own_end));
+      m.sizes.push_back(c.size);
+    }
+    return m;
+  }
+  template <class Space>
+  void launch(const Space& space, const Kokkos::View<six_vertex_height*, Space>& heights,
+              const Moves<Space>& m, int c, const RowSlab& slab, std::uint64_t seed,
+              std::uint64_t t) const {
+    const SixVertexColourClass& colour = m.local[static_cast<std::size_t>(c)];
+    if (colour.size == 0) return;
+    Kokkos::parallel_for(
+        "portamc::tilings::six_vertex_slab_heat_bath",
+        Kokkos::RangePolicy<Space, Kokkos::IndexType<std::int32_t>>(space, 0, colour.size),
+        SixVertexSlabStep<typename Space::memory_space>{
+            heights, table, colour, boundary.face_cols(), slab.local_begin, seed, t});
+  }
+};
+
+template <class ExecutionSpace>
+class DistributedSixVertexGlauber : public RowSlabChain<SixVertexSlabFamily, ExecutionSpace> {
+  using Chain = RowSlabChain<SixVertexSlabFamily, ExecutionSpace>;
+
+ public:
   /// Collective. Throws std::invalid_argument (on every rank alike) for bad weights, heights
   /// beyond int16, or fewer face rows than ranks. All kernels run on `space`.
   DistributedSixVertexGlauber(const ExecutionSpace& space, const SixVertexBoundary& boundary,
                               const SixVertexWeights& weights, std::uint64_t seed,
                               const SixVertexHeights& initial, const parallel::Communicator& comm)
-      : space_(space),
-        boundary_(boundary),
-        table_(heat_bath_thresholds(weights)),
-        seed_(seed),
-        comm_(comm),
-        slab_(row_slab(boundary.face_rows(), boundary.face_cols(), comm.rank(), comm.size(),
-                       "six-vertex model")) {
+      : Chain(space, make_family(boundary, weights), seed, comm, "six-vertex model") {
+    set_state(initial);
+  }
+
+  int class_count() const { return this->family().classes(); }
+  std::uint64_t step_count() const { return this->steps_done(); }
+  /// Continues the step counter from `steps` (a restored checkpoint: step t's random numbers
+  /// are keyed by t, so the chain goes on as it would have).
+  void set_step_count(std::uint64_t steps) { this->set_steps_done(steps); }
+
+  void set_state(const SixVertexHeights& state) {
+    validate_six_vertex_heights(this->family().boundary, state);
+    this->set_whole_state(
+        std::vector<six_vertex_height>(state.values().begin(), state.values().end()));
+  }
+
+  /// Collective: the whole height function on rank 0; an empty SixVertexHeights elsewhere.
+  SixVertexHeights state_on_root() const {
+    const std::vector<six_vertex_height> all = Chain::state_on_root();
+    if (!this->communicator().is_root()) return {};
+    const SixVertexBoundary& b = this->family().boundary;
+    return SixVertexHeights(b.rows(), b.cols(), std::vector<int>(all.begin(), all.end()));
+  }
+
+ private:
+  static SixVertexSlabFamily make_family(const SixVertexBoundary& boundary,
+                                         const SixVertexWeights& weights) {
     if (boundary.max_abs_height() > 32767) {
       throw std::invalid_argument("six-vertex dynamics: heights up to " +
                                   std::to_string(boundary.max_abs_height()) +
                                   " do not fit the int16 height arrays (|h| <= 32767)");
     }
-    for (const SixVertexColourClass& c :
-         six_vertex_colour_classes(boundary.rows(), boundary.cols(), is_diagonal_free(table_))) {
-      classes_.push_back(restrict_class(c, slab_.own_begin, slab_.own_end));
-      class_sizes_.push_back(c.size);
-    }
-    require_memory<ExecutionSpace>(
-        static_cast<std::size_t>(slab_.local_cells()) * sizeof(six_vertex_height),
-        "six-vertex slab of the distributed chain");
-    heights_ = HeightView("portamc::tilings::six_vertex_slab",
-                          static_cast<std::size_t>(slab_.local_cells()));
-    set_state(initial);
-    halo_ = RowHaloExchange<memory_space, six_vertex_height>(comm_, slab_);
+    SixVertexSlabFamily f{boundary, heat_bath_thresholds(weights), {}};
+    f.whole =
+        six_vertex_colour_classes(boundary.rows(), boundary.cols(), is_diagonal_free(f.table));
+    return f;
   }
-
-  const ExecutionSpace& space() const { return space_; }
-  const RowSlab& slab() const { return slab_; }
-  int class_count() const { return static_cast<int>(classes_.size()); }
-  std::uint64_t step_count() const { return steps_; }
-  /// Continues the step counter from `steps` (a restored checkpoint: step t's random numbers
-  /// are keyed by t, so the chain goes on as it would have).
-  void set_step_count(std::uint64_t steps) { steps_ = steps; }
-  std::string transport() const { return halo_.transport(); }
-  /// Order of the classes over the steps (class_order.hpp), as on one rank.
-  void set_class_order(ClassOrder order) { class_order_ = order; }
-  /// Collective: halos travel as `transport` says from now on (parallel.halo_transport).
-  void set_halo_transport(parallel::HaloTransport transport) {
-    halo_ = RowHaloExchange<memory_space, six_vertex_height>(comm_, slab_, transport);
-  }
-
-  void set_state(const SixVertexHeights& state) {
-    validate_six_vertex_heights(boundary_, state);
-    auto host = Kokkos::create_mirror_view(heights_);
-    const std::size_t first =
-        static_cast<std::size_t>(slab_.local_begin) * static_cast<std::size_t>(slab_.row_length);
-    for (std::size_t f = 0; f < host.extent(0); ++f)
-      host(f) = static_cast<six_vertex_height>(state.values()[first + f]);
-    Kokkos::deep_copy(heights_, host);
-  }
-
-  /// Collective: steps step_count() + 1 .. step_count() + n.
-  void run_steps(std::uint64_t n) {
-    using Policy = Kokkos::RangePolicy<ExecutionSpace, Kokkos::IndexType<std::int32_t>>;
-    for (std::uint64_t s = 0; s < n; ++s) {
-      const std::uint64_t t = ++steps_;
-      const int c = step_class(class_order_, seed_, t, static_cast<int>(classes_.size()));
-      const SixVertexColourClass& colour = classes_[static_cast<std::size_t>(c)];
-      if (colour.size > 0) {
-        Kokkos::parallel_for(
-            "portamc::tilings::six_vertex_slab_heat_bath", Policy(space_, 0, colour.size),
-            SixVertexSlabStep<memory_space>{heights_, table_, colour, boundary_.face_cols(),
-                                            slab_.local_begin, seed_, t});
-      }
-      if (class_sizes_[static_cast<std::size_t>(c)] > 0) halo_.run(heights_);  // else no writes
-    }
-  }
-  void run_sweeps(std::uint64_t sweeps) {
-    run_steps(sweeps * static_cast<std::uint64_t>(class_count()));
-  }
-
-  /// Collective: the whole height function on rank 0; an empty SixVertexHeights elsewhere.
-  SixVertexHeights state_on_root() const {
-    const auto host = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), heights_);
-    const auto first = static_cast<std::size_t>(slab_.local_offset(slab_.own_begin));
-    std::vector<int> own(static_cast<std::size_t>(slab_.own_cells()));
-    for (std::size_t f = 0; f < own.size(); ++f) own[f] = host(first + f);
-    std::vector<int> all = comm_.gather(own);
-    if (!comm_.is_root()) return {};
-    return SixVertexHeights(boundary_.rows(), boundary_.cols(), std::move(all));
-  }
-
- private:
-  ExecutionSpace space_;
-  SixVertexBoundary boundary_;
-  HeatBathTable table_;
-  std::uint64_t seed_;
-  ClassOrder class_order_ = ClassOrder::random;
-  parallel::Communicator comm_;
-  RowSlab slab_;
-  std::vector<SixVertexColourClass> classes_;  ///< restricted to the owned rows
-  std::vector<std::int32_t> class_sizes_;      ///< of the whole domain
-  HeightView heights_;
-  RowHaloExchange<memory_space, six_vertex_height> halo_;
-  std::uint64_t steps_ = 0;
 };
 
 }  // namespace portamc::tilings

@@ -32,8 +32,8 @@
 namespace portamc::tilings {
 
 template <class Space>
-class RectTriangleGlauber : public DistributedAnchorGlauber<RectTriangleSlabModel, Space> {
-  using Chain = DistributedAnchorGlauber<RectTriangleSlabModel, Space>;
+class RectTriangleGlauber : public AnchorSlabChain<RectTriangleSlabModel, Space> {
+  using Chain = AnchorSlabChain<RectTriangleSlabModel, Space>;
 
  public:
   using State = typename Chain::State;
