@@ -106,35 +106,8 @@ class RectTriangleFamily {
   Measures measures_;
 };
 
-// One rank: the engines' own state accessors; restore sets state and step counter.
-template <class Space>
-struct OneRankBibone {
-  std::unique_ptr<BiboneGlauber<Space>> chain;
-  void run_sweeps(std::uint64_t n) { chain->run_sweeps(n); }
-  std::uint64_t steps_done() const { return chain->steps_done(); }
-  std::vector<std::uint8_t> state_on_root() const { return chain->matching().bytes(); }
-  void restore(std::vector<std::uint8_t> bytes, std::uint64_t steps) {
-    chain->set_matching(BiboneMatching(std::move(bytes)));
-    chain->set_steps_done(steps);
-  }
-  int move_pairs() const { return chain->move_set().pairs(); }
-};
-
-template <class Space>
-struct OneRankRectTriangle {
-  std::unique_ptr<RectTriangleGlauber<Space>> chain;
-  int width, height;
-  void run_sweeps(std::uint64_t n) { chain->run_sweeps(n); }
-  std::uint64_t steps_done() const { return chain->steps_done(); }
-  std::vector<std::uint8_t> state_on_root() const { return chain->tiling().codes(); }
-  void restore(std::vector<std::uint8_t> codes, std::uint64_t steps) {
-    chain->set_tiling(RectTriangleTiling(width, height, std::move(codes)));
-    chain->set_steps_done(steps);
-  }
-  int move_pairs() const { return chain->move_set().pairs(); }
-};
-
-// Row slabs: the state is gathered on rank 0; a restored state is checked by the family.
+// The slab chain on any number of ranks: the state is gathered on rank 0; a restored state is
+// checked by the family.
 template <class Engine>
 struct SlabChain {
   std::unique_ptr<Engine> chain;
@@ -165,7 +138,8 @@ std::unique_ptr<SampleSource> make_bibone_source(const Space& space, const Prepa
     auto chain = std::make_unique<BiboneGlauber<Space>>(space, *run.bibone, p.seed,
                                                         *run.bibone_initial, p.colouring);
     chain->set_class_order(p.class_order);
-    return source(OneRankBibone<Space>{std::move(chain)}, BiboneFamily(*run.bibone), run, comm);
+    return source(SlabChain<BiboneGlauber<Space>>{std::move(chain)}, BiboneFamily(*run.bibone), run,
+                  comm);
   }
   auto chain = std::make_unique<DistributedBiboneGlauber<Space>>(
       space, *run.bibone, p.seed, comm, *run.bibone_initial,
@@ -184,7 +158,7 @@ std::unique_ptr<SampleSource> make_rect_triangle_source(const Space& space, cons
     auto chain = std::make_unique<RectTriangleGlauber<Space>>(
         space, domain, run.rect_triangle_weights, p.seed, *run.rect_triangle_initial, p.colouring);
     chain->set_class_order(p.class_order);
-    return source(OneRankRectTriangle<Space>{std::move(chain), domain.width(), domain.height()},
+    return source(SlabChain<RectTriangleGlauber<Space>>{std::move(chain)},
                   RectTriangleFamily(domain), run, comm);
   }
   auto chain = std::make_unique<DistributedRectTriangleGlauber<Space>>(
