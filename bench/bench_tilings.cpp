@@ -71,12 +71,12 @@
 #include "portamc/device_info.hpp"
 #include "portamc/rng.hpp"
 #include "portamc/tilings/domino/detail/aztec_shuffling.hpp"
-#include "portamc/tilings/engine/detail/bibone_glauber.hpp"
 #include "portamc/tilings/domino/detail/domino_glauber.hpp"
-#include "portamc/tilings/lozenge/detail/lozenge_extremal.hpp"
-#include "portamc/tilings/lozenge/detail/lozenge_glauber.hpp"
+#include "portamc/tilings/engine/detail/bibone_glauber.hpp"
 #include "portamc/tilings/engine/detail/rect_triangle_glauber.hpp"
 #include "portamc/tilings/engine/detail/six_vertex_glauber.hpp"
+#include "portamc/tilings/lozenge/detail/lozenge_extremal.hpp"
+#include "portamc/tilings/lozenge/detail/lozenge_glauber.hpp"
 #include "portamc/tilings/names.hpp"
 
 namespace {

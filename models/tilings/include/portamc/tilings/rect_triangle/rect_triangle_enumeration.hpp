@@ -13,8 +13,8 @@
 #include <optional>
 #include <vector>
 
-#include "portamc/tilings/rect_triangle/rect_triangle_tiling.hpp"
 #include "portamc/tilings/lozenge/triangular_domain.hpp"
+#include "portamc/tilings/rect_triangle/rect_triangle_tiling.hpp"
 
 namespace portamc::tilings {
 

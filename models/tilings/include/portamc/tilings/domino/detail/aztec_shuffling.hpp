@@ -65,8 +65,8 @@
 #include "portamc/fast_division.hpp"
 #include "portamc/rng.hpp"
 #include "portamc/tilings/domino/domino_tiling.hpp"
-#include "portamc/tilings/engine/glauber_weights.hpp"
 #include "portamc/tilings/domino/square_domain.hpp"
+#include "portamc/tilings/engine/glauber_weights.hpp"
 
 namespace portamc::tilings {
 

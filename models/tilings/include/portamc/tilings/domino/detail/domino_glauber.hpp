@@ -10,11 +10,11 @@
 #include "portamc/tilings/domino/detail/domino_bitsliced_kernel.hpp"
 #include "portamc/tilings/domino/detail/domino_glauber_kernel.hpp"
 #include "portamc/tilings/domino/detail/domino_tiled_kernel.hpp"
+#include "portamc/tilings/domino/domino_tiling.hpp"
+#include "portamc/tilings/domino/square_domain.hpp"
 #include "portamc/tilings/engine/detail/glauber_sampler.hpp"
 #include "portamc/tilings/engine/detail/vertex_runs.hpp"
-#include "portamc/tilings/domino/domino_tiling.hpp"
 #include "portamc/tilings/engine/glauber_weights.hpp"
-#include "portamc/tilings/domino/square_domain.hpp"
 
 namespace portamc::tilings {
 

@@ -27,8 +27,8 @@
 
 #include "portamc/fast_division.hpp"
 #include "portamc/rng.hpp"
-#include "portamc/tilings/engine/detail/vertex_runs.hpp"
 #include "portamc/tilings/domino/domino_tiling.hpp"
+#include "portamc/tilings/engine/detail/vertex_runs.hpp"
 #include "portamc/tilings/engine/glauber_weights.hpp"
 
 namespace portamc::tilings {

@@ -28,9 +28,9 @@
 #include <cstdint>
 
 #include "portamc/rng.hpp"
-#include "portamc/tilings/engine/class_order.hpp"
 #include "portamc/tilings/domino/detail/domino_glauber_kernel.hpp"
 #include "portamc/tilings/domino/domino_tiling.hpp"
+#include "portamc/tilings/engine/class_order.hpp"
 #include "portamc/tilings/engine/glauber_results.hpp"
 #include "portamc/tilings/engine/glauber_weights.hpp"
 

@@ -40,13 +40,12 @@
 #include "portamc/tilings/domino/detail/domino_glauber.hpp"
 #include "portamc/tilings/domino/detail/domino_tiled_kernel.hpp"
 #include "portamc/tilings/engine/detail/halo_rows.hpp"
-#include "portamc/tilings/engine/glauber_results.hpp"
-// slab_glauber_kernels.hpp (CountSlabTypes) uses LozengeGeometry without including it.
-#include "portamc/tilings/lozenge/detail/lozenge_glauber_kernel.hpp"
 #include "portamc/tilings/engine/detail/slab_decomposition.hpp"
 #include "portamc/tilings/engine/detail/slab_glauber_kernels.hpp"
 #include "portamc/tilings/engine/detail/slab_type_counts.hpp"
 #include "portamc/tilings/engine/detail/tile_attempts.hpp"
+#include "portamc/tilings/engine/glauber_results.hpp"
+#include "portamc/tilings/lozenge/detail/lozenge_glauber_kernel.hpp"
 
 namespace portamc::tilings {
 

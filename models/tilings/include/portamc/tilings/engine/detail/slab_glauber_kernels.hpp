@@ -10,9 +10,9 @@
 
 #include "portamc/rng.hpp"
 #include "portamc/tilings/domino/detail/domino_glauber_kernel.hpp"
-#include "portamc/tilings/lozenge/detail/lozenge_glauber_kernel.hpp"
 #include "portamc/tilings/engine/detail/vertex_runs.hpp"
 #include "portamc/tilings/engine/glauber_weights.hpp"
+#include "portamc/tilings/lozenge/detail/lozenge_glauber_kernel.hpp"
 #include "portamc/tilings/lozenge/lozenge_tiling.hpp"
 
 namespace portamc::tilings {

@@ -8,9 +8,9 @@
 #include <vector>
 
 #include "portamc/tilings/engine/detail/glauber_sampler.hpp"
-#include "portamc/tilings/lozenge/detail/lozenge_glauber_kernel.hpp"
 #include "portamc/tilings/engine/detail/vertex_runs.hpp"
 #include "portamc/tilings/engine/glauber_weights.hpp"
+#include "portamc/tilings/lozenge/detail/lozenge_glauber_kernel.hpp"
 #include "portamc/tilings/lozenge/lozenge_heights.hpp"
 #include "portamc/tilings/lozenge/lozenge_tiling.hpp"
 #include "portamc/tilings/lozenge/triangular_domain.hpp"

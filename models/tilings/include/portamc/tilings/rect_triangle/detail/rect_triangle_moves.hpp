@@ -39,8 +39,8 @@
 #include <vector>
 
 #include "portamc/tilings/engine/detail/move_colouring.hpp"
-#include "portamc/tilings/rect_triangle/rect_triangle_tiling.hpp"
 #include "portamc/tilings/lozenge/triangular_domain.hpp"
+#include "portamc/tilings/rect_triangle/rect_triangle_tiling.hpp"
 
 namespace portamc::tilings {
 
