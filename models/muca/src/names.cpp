@@ -13,4 +13,15 @@ const char* to_string(LatticeStorage storage) {
   return lattice_storage_names().name(storage);
 }
 
+const EnumNames<HamiltonianKind>& hamiltonian_kind_names() {
+  static const EnumNames<HamiltonianKind> names{{"ising", HamiltonianKind::ising},
+                                                {"potts", HamiltonianKind::potts},
+                                                {"blume_capel", HamiltonianKind::blume_capel}};
+  return names;
+}
+
+const char* to_string(HamiltonianKind kind) {
+  return hamiltonian_kind_names().name(kind);
+}
+
 }  // namespace portamc::muca

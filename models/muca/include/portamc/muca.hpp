@@ -4,6 +4,9 @@
 // blocks), analyse_production (ln g(E), the canonical U, C, F, S with errors), the exact
 // finite-lattice values (exact::ferdinand_fisher) and checkpoints (io.hpp). The other headers
 // of portamc/muca/ are the pieces these are built from.
+#include "portamc/muca/exact_levels.hpp"
+#include "portamc/muca/first_order.hpp"
+#include "portamc/muca/hamiltonian.hpp"
 #include "portamc/muca/io.hpp"
 #include "portamc/muca/ising_exact.hpp"
 #include "portamc/muca/parameters.hpp"

@@ -1,0 +1,89 @@
+// The spin models' conventions; see the header.
+#include "portamc/muca/hamiltonian.hpp"
+
+#include <cmath>
+#include <cstdio>
+#include <stdexcept>
+#include <string>
+
+#include "portamc/muca/names.hpp"
+
+namespace portamc::muca {
+
+int Hamiltonian::site_states() const {
+  switch (kind) {
+    case HamiltonianKind::ising:
+      return 2;
+    case HamiltonianKind::potts:
+      return q;
+    case HamiltonianKind::blume_capel:
+      return 3;
+  }
+  return 0;
+}
+
+long long Hamiltonian::sites() const {
+  long long n = 1;
+  for (int k = 0; k < dimension; ++k) n *= L;
+  return n;
+}
+
+int Hamiltonian::bond_energy(int a, int b) const {
+  switch (kind) {
+    case HamiltonianKind::ising:
+      return -(2 * a - 1) * (2 * b - 1);
+    case HamiltonianKind::potts:
+      return a == b ? -1 : 0;
+    case HamiltonianKind::blume_capel:
+      return -(a - 1) * (b - 1);
+  }
+  return 0;
+}
+
+int Hamiltonian::min_bond_energy() const {
+  return -1;
+}
+
+int Hamiltonian::max_bond_energy() const {
+  return kind == HamiltonianKind::potts ? 0 : 1;
+}
+
+int Hamiltonian::field_count(int a) const {
+  return kind == HamiltonianKind::blume_capel && a != 1 ? 1 : 0;
+}
+
+int Hamiltonian::field_levels() const {
+  return kind == HamiltonianKind::blume_capel ? static_cast<int>(sites()) + 1 : 1;
+}
+
+std::string Hamiltonian::describe() const {
+  std::string text = to_string(kind);
+  if (kind == HamiltonianKind::potts) text += " q = " + std::to_string(q);
+  if (kind == HamiltonianKind::blume_capel) {
+    char d[32];
+    std::snprintf(d, sizeof d, "%g", crystal_field);
+    text += std::string(" D = ") + d;
+  }
+  const std::string n = std::to_string(L);
+  return text + " on the " + n + " x " + n +
+         (dimension == 3 ? " x " + n + " simple cubic" : " square") + " lattice";
+}
+
+void validate(const Hamiltonian& h) {
+  if (h.dimension != 2 && h.dimension != 3)
+    throw std::invalid_argument("model.dimension must be 2 or 3, not " +
+                                std::to_string(h.dimension));
+  if (h.L < 2)
+    throw std::invalid_argument("model.L must be at least 2, not " + std::to_string(h.L));
+  if (h.sites() >= (1LL << 31))
+    throw std::invalid_argument("model.L = " + std::to_string(h.L) + " gives " +
+                                std::to_string(h.sites()) + " sites in dimension " +
+                                std::to_string(h.dimension) + ", more than 2^31 - 1");
+  if (h.kind == HamiltonianKind::potts && (h.q < 2 || h.q > 10))
+    throw std::invalid_argument("model.q must be in 2..10 for the Potts model, not " +
+                                std::to_string(h.q));
+  if (!std::isfinite(h.crystal_field))
+    throw std::invalid_argument("model.crystal_field must be a finite number");
+}
+
+}  // namespace portamc::muca
