@@ -40,14 +40,9 @@ long long power(long long base, long long exponent, long long cap) {
   return p;
 }
 
-// Site index of coordinates (x, y[, z]) on the periodic lattice, x fastest.
+// The periodic L^d lattice, sites numbered with x fastest.
 struct Torus {
   int L, d;
-  long long site(const int* x) const {
-    long long s = 0;
-    for (int k = d - 1; k >= 0; --k) s = s * L + x[k];
-    return s;
-  }
   // The neighbour of `site` in direction mu (+1 along that axis, periodic).
   long long up(long long site, int mu) const {
     long long stride = 1;
