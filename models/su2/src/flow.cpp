@@ -1,0 +1,215 @@
+// The Wilson flow and its observables (flow.hpp): one kernel computes the Runge-Kutta
+// accumulator of every link from the current field, a second applies exp(X) to every link,
+// so a stage reads one field and writes the next whatever order threads run in.
+#include "portamc/su2/flow.hpp"
+
+#include <Kokkos_Core.hpp>
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <stdexcept>
+#include <string>
+
+#include "portamc/kokkos_compat.hpp"
+#include "portamc/su2/detail/geometry.hpp"
+#include "portamc/su2/detail/link_storage.hpp"
+#include "portamc/su2/detail/staple.hpp"
+#include "portamc/su2/quaternion.hpp"
+
+namespace portamc::su2 {
+
+/// X(n) = force_weight Z(n) + keep X(n) for link slot n, Z = (0, -q) with (q0, q) = U W.
+template <class Space, class Real, int D>
+struct FlowForceKernel {
+  using memory_space = typename Space::memory_space;
+  ConstLinkView<Real, memory_space> links;
+  Kokkos::View<Real* [3], memory_space> x;
+  Geometry geometry;
+  double force_weight = 0;
+  double keep = 0;
+
+  KOKKOS_INLINE_FUNCTION void operator()(const std::int64_t n) const {
+    const std::int64_t half = geometry.half_volume();
+    const int mu = static_cast<int>(n / geometry.volume());
+    const int parity = static_cast<int>((n / half) & 1);
+    const LatticeSite<D> at(geometry, parity, n % half);
+    const Quaternion<double> w =
+        staple_sum<D>(links, geometry, at, mu, parity).template cast<double>();
+    const Quaternion<double> omega = load_link(links, n).template cast<double>() * w;
+    x(n, 0) = static_cast<Real>(-force_weight * omega.a1 + keep * x(n, 0));
+    x(n, 1) = static_cast<Real>(-force_weight * omega.a2 + keep * x(n, 1));
+    x(n, 2) = static_cast<Real>(-force_weight * omega.a3 + keep * x(n, 2));
+  }
+};
+
+/// U(n) <- exp(X(n)) U(n), renormalised.
+template <class Space, class Real>
+struct FlowExpKernel {
+  using memory_space = typename Space::memory_space;
+  LinkView<Real, memory_space> links;
+  Kokkos::View<const Real* [3], memory_space> x;
+
+  KOKKOS_INLINE_FUNCTION void operator()(const std::int64_t n) const {
+    const double v1 = x(n, 0), v2 = x(n, 1), v3 = x(n, 2);
+    const double angle = kmath::sqrt(v1 * v1 + v2 * v2 + v3 * v3);
+    // sin(a)/a, by its series where dividing would lose digits.
+    const double sinc = angle < 1e-4 ? 1.0 - angle * angle / 6.0 : kmath::sin(angle) / angle;
+    const Quaternion<double> e{kmath::cos(angle), sinc * v1, sinc * v2, sinc * v3};
+    store_link(links, n, normalised(e * load_link(links, n).template cast<double>()));
+  }
+};
+
+/// Sums over sites of the plaquette deficits, of |c|^2 / 8 and of the charge density.
+struct FlowSums {
+  double plaquette = 0, clover = 0, charge = 0;
+  KOKKOS_INLINE_FUNCTION FlowSums& operator+=(const FlowSums& o) {
+    plaquette += o.plaquette, clover += o.clover, charge += o.charge;
+    return *this;
+  }
+  KOKKOS_INLINE_FUNCTION void operator+=(const volatile FlowSums& o) volatile {
+    plaquette = plaquette + o.plaquette;
+    clover = clover + o.clover;
+    charge = charge + o.charge;
+  }
+};
+
+}  // namespace portamc::su2
+
+namespace Kokkos {
+template <>
+struct reduction_identity<portamc::su2::FlowSums> {
+  KOKKOS_FORCEINLINE_FUNCTION static portamc::su2::FlowSums sum() { return {}; }
+};
+}  // namespace Kokkos
+
+namespace portamc::su2 {
+
+/// Per site: the plaquettes and the clover sums c_mu_nu of the D(D-1)/2 planes.
+template <class Space, class Real, int D>
+struct FlowObservablesKernel {
+  ConstLinkView<Real, typename Space::memory_space> links;
+  Geometry geometry;
+
+  KOKKOS_INLINE_FUNCTION Quaternion<double> link(int mu, int parity, std::int64_t site) const {
+    return load_link(links, geometry.slot(mu, parity, site)).template cast<double>();
+  }
+
+  KOKKOS_INLINE_FUNCTION void operator()(const std::int64_t site, FlowSums& sums) const {
+    const LatticeSite<D> at(geometry, site);
+    const int p = at.parity(), q = p ^ 1;
+    double c[D][D][3] = {};
+    for (int mu = 0; mu < D; ++mu) {
+      for (int nu = mu + 1; nu < D; ++nu) {
+        const std::int64_t x_mu = at.forward(geometry, site, mu);
+        const std::int64_t x_nu = at.forward(geometry, site, nu);
+        const std::int64_t x_mmu = at.backward(geometry, site, mu);
+        const std::int64_t x_mnu = at.backward(geometry, site, nu);
+        const std::int64_t x_mmu_nu = at.forward(geometry, x_mmu, nu);
+        const std::int64_t x_mmu_mnu = at.backward(geometry, x_mmu, nu);
+        const std::int64_t x_mu_mnu = at.backward(geometry, x_mu, nu);
+        const Quaternion<double> u_mu = link(mu, p, site), u_nu = link(nu, p, site);
+        const Quaternion<double> plaquette =
+            u_mu * link(nu, q, x_mu) * dagger(link(mu, q, x_nu)) * dagger(u_nu);
+        const Quaternion<double> leaves =
+            plaquette +
+            u_nu * dagger(link(mu, p, x_mmu_nu)) * dagger(link(nu, q, x_mmu)) * link(mu, q, x_mmu) +
+            dagger(link(mu, q, x_mmu)) * dagger(link(nu, p, x_mmu_mnu)) * link(mu, p, x_mmu_mnu) *
+                link(nu, q, x_mnu) +
+            dagger(link(nu, q, x_mnu)) * link(mu, q, x_mnu) * link(nu, p, x_mu_mnu) * dagger(u_mu);
+        sums.plaquette += 1.0 - plaquette.a0;
+        c[mu][nu][0] = leaves.a1, c[mu][nu][1] = leaves.a2, c[mu][nu][2] = leaves.a3;
+        sums.clover += (leaves.a1 * leaves.a1 + leaves.a2 * leaves.a2 + leaves.a3 * leaves.a3) / 8;
+      }
+    }
+    if constexpr (D == 4) {
+      const auto dot = [&](int a, int b, int r, int s) {
+        return c[a][b][0] * c[r][s][0] + c[a][b][1] * c[r][s][1] + c[a][b][2] * c[r][s][2];
+      };
+      sums.charge += dot(0, 1, 2, 3) - dot(0, 2, 1, 3) + dot(0, 3, 1, 2);
+    }
+  }
+};
+
+template <class Space, class Real>
+FlowObservables flow_observables(const GaugeField<Space, Real>& field) {
+  const Geometry& g = field.geometry();
+  FlowSums sums;
+  dispatch_dimensions(g.dimensions(), [&](auto dim) {
+    constexpr int D = decltype(dim)::value;
+    Kokkos::parallel_reduce(
+        "su2::flow_observables",
+        Kokkos::RangePolicy<Space, Kokkos::IndexType<std::int64_t>>(field.space(), 0, g.volume()),
+        FlowObservablesKernel<Space, Real, D>{field.links(), g}, sums);
+  });
+  field.space().fence();
+  const double volume = static_cast<double>(g.volume());
+  FlowObservables o;
+  // Re tr(1 - P) = 2 (1 - a0): E_plaq = 4 sum (1 - a0) per site.
+  o.energy_plaquette = 4 * sums.plaquette / volume;
+  o.energy_clover = sums.clover / volume;
+  constexpr double pi = 3.14159265358979323846;
+  o.charge =
+      g.dimensions() == 4 ? sums.charge / (32 * pi * pi) : std::numeric_limits<double>::quiet_NaN();
+  return o;
+}
+
+template <class Space, class Real>
+WilsonFlow<Space, Real>::WilsonFlow(const Space& space, const GaugeField<Space, Real>& start)
+    : field_(space, start.extents()),
+      x_(Kokkos::view_alloc(space, "su2::flow_accumulator"), start.link_count()) {
+  Kokkos::deep_copy(space, field_.links(), start.links());
+  space.fence();
+}
+
+template <class Space, class Real>
+void WilsonFlow<Space, Real>::step(double epsilon) {
+  if (!(epsilon > 0) || !std::isfinite(epsilon))
+    throw std::invalid_argument("Wilson flow: the step epsilon must be positive and finite, got " +
+                                std::to_string(epsilon));
+  const Geometry& g = field_.geometry();
+  const Space& space = field_.space();
+  const Kokkos::RangePolicy<Space, Kokkos::IndexType<std::int64_t>> links(space, 0, g.link_count());
+  // (weight of eps Z, weight of the previous X) per stage.
+  constexpr double stages[3][2] = {{0.25, 0.0}, {8.0 / 9.0, -17.0 / 9.0}, {0.75, -1.0}};
+  dispatch_dimensions(g.dimensions(), [&](auto dim) {
+    constexpr int D = decltype(dim)::value;
+    for (const auto& stage : stages) {
+      Kokkos::parallel_for(
+          "su2::flow_force", links,
+          FlowForceKernel<Space, Real, D>{field_.links(), x_, g, stage[0] * epsilon, stage[1]});
+      Kokkos::parallel_for("su2::flow_exp", links, FlowExpKernel<Space, Real>{field_.links(), x_});
+    }
+  });
+  space.fence();
+  t_ += epsilon;
+}
+
+template <class Space, class Real>
+void WilsonFlow<Space, Real>::flow_to(double t_end, double epsilon) {
+  if (!(epsilon > 0) || !std::isfinite(t_end))
+    throw std::invalid_argument("Wilson flow: flow_to needs a finite end time and epsilon > 0");
+  // A step within a millionth of epsilon of the end lands on it.
+  while (t_end - t_ > 1e-6 * epsilon) {
+    const double t = t_;
+    step(std::min(epsilon, t_end - t));
+    if (t_end - t_ <= 1e-6 * epsilon) t_ = t_end;
+  }
+}
+
+template <class Space, class Real>
+FlowObservables WilsonFlow<Space, Real>::measure() const {
+  FlowObservables o = flow_observables(field_);
+  o.t = t_;
+  return o;
+}
+
+#define PORTAMC_SU2_FLOW_(Space)                                              \
+  template class WilsonFlow<Space, float>;                                    \
+  template class WilsonFlow<Space, double>;                                   \
+  template FlowObservables flow_observables(const GaugeField<Space, float>&); \
+  template FlowObservables flow_observables(const GaugeField<Space, double>&);
+PORTAMC_FOR_EACH_SPACE(PORTAMC_SU2_FLOW_)
+#undef PORTAMC_SU2_FLOW_
+
+}  // namespace portamc::su2
