@@ -14,6 +14,7 @@
 #include "portamc/kokkos_compat.hpp"
 #include "portamc/su2/detail/geometry.hpp"
 #include "portamc/su2/detail/link_storage.hpp"
+#include "portamc/su2/detail/reductions.hpp"
 #include "portamc/su2/detail/staple.hpp"
 #include "portamc/su2/quaternion.hpp"
 
@@ -59,31 +60,6 @@ struct FlowExpKernel {
     store_link(links, n, normalised(e * load_link(links, n).template cast<double>()));
   }
 };
-
-/// Sums over sites of the plaquette deficits, of |c|^2 / 8 and of the charge density.
-struct FlowSums {
-  double plaquette = 0, clover = 0, charge = 0;
-  KOKKOS_INLINE_FUNCTION FlowSums& operator+=(const FlowSums& o) {
-    plaquette += o.plaquette, clover += o.clover, charge += o.charge;
-    return *this;
-  }
-  KOKKOS_INLINE_FUNCTION void operator+=(const volatile FlowSums& o) volatile {
-    plaquette = plaquette + o.plaquette;
-    clover = clover + o.clover;
-    charge = charge + o.charge;
-  }
-};
-
-}  // namespace portamc::su2
-
-namespace Kokkos {
-template <>
-struct reduction_identity<portamc::su2::FlowSums> {
-  KOKKOS_FORCEINLINE_FUNCTION static portamc::su2::FlowSums sum() { return {}; }
-};
-}  // namespace Kokkos
-
-namespace portamc::su2 {
 
 /// Per site: the plaquettes and the clover sums c_mu_nu of the D(D-1)/2 planes.
 template <class Space, class Real, int D>

@@ -45,6 +45,21 @@ struct PlaquetteSums {
   }
 };
 
+/// Gradient-flow observables (flow.cpp): sums over sites of the plaquette deficits, of the
+/// clover |c|^2 / 8 and of the unnormalised charge density.
+struct FlowSums {
+  double plaquette = 0, clover = 0, charge = 0;
+  KOKKOS_INLINE_FUNCTION FlowSums& operator+=(const FlowSums& o) {
+    plaquette += o.plaquette, clover += o.clover, charge += o.charge;
+    return *this;
+  }
+  KOKKOS_INLINE_FUNCTION void operator+=(const volatile FlowSums& o) volatile {
+    plaquette = plaquette + o.plaquette;
+    clover = clover + o.clover;
+    charge = charge + o.charge;
+  }
+};
+
 }  // namespace portamc::su2
 
 namespace Kokkos {
@@ -55,5 +70,9 @@ struct reduction_identity<portamc::su2::HeatbathTally> {
 template <>
 struct reduction_identity<portamc::su2::PlaquetteSums> {
   KOKKOS_FORCEINLINE_FUNCTION static portamc::su2::PlaquetteSums sum() { return {}; }
+};
+template <>
+struct reduction_identity<portamc::su2::FlowSums> {
+  KOKKOS_FORCEINLINE_FUNCTION static portamc::su2::FlowSums sum() { return {}; }
 };
 }  // namespace Kokkos
