@@ -19,6 +19,11 @@ after NAME (default: the stem of RESULT.h5):
   NAME_polyakov_histogram.png
                        histogram of the spatial-average Polyakov loop P at
                        every coupling (normalised to unit area).
+  NAME_flow.png        (files with the gradient flow) t^2 <E(t)> from the
+                       plaquette and the clover with the reference line and
+                       t0, w0 with their errors; the topological charge Q at
+                       t_max over the Monte Carlo chain and its histogram.
+                       With several couplings: NAME_flow_point<k>.png.
 
 Needs h5py and matplotlib (Debian: python3-h5py, python3-matplotlib).
 """
@@ -170,6 +175,55 @@ def plot_histograms(h5, path):
     finish(fig, h5, path)
 
 
+def with_error(value, error):
+    """'v \\pm e' for mathtext, NaN as 'n/a'."""
+    if not np.isfinite(value):
+        return r"{\rm n/a}"
+    return rf"{value:.4g} \pm {error:.2g}"
+
+
+def plot_flow(h5, point, path):
+    """t^2 E(t) with t0 and w0, and the history and histogram of Q(t_max)."""
+    f = point.name + "/flow"
+    if "t2_energy_plaquette" not in h5[f]:
+        return  # flowed, but too few configurations after equilibration to analyse
+    t = read(h5, f + "/t")
+    reference = float(h5[f].attrs["reference"])
+    fig, (left, middle, right) = plt.subplots(1, 3, figsize=(13.0, 4.2),
+                                              constrained_layout=True,
+                                              gridspec_kw={"width_ratios": [1.3, 1.3, 0.7]})
+    for kind, colour in (("plaquette", "C0"), ("clover", "C1")):
+        left.plot(t, read(h5, f"{f}/t2_energy_{kind}"), color=colour, lw=1.2,
+                  label=rf"$t^2\langle E_{{\rm {kind[:4]}}}\rangle$")
+        t0, t0_error = read(h5, f"{f}/t0_{kind}"), read(h5, f"{f}/t0_{kind}_error")
+        w0, w0_error = read(h5, f"{f}/w0_{kind}"), read(h5, f"{f}/w0_{kind}_error")
+        if np.isfinite(t0):
+            left.axvspan(t0 - t0_error, t0 + t0_error, color=colour, alpha=0.2)
+            left.axvline(t0, color=colour, ls="--", lw=0.8,
+                         label=rf"$t_0/a^2 = {with_error(t0, t0_error)}$")
+        if np.isfinite(w0):
+            left.axvline(w0 * w0, color=colour, ls=":", lw=0.8,
+                         label=rf"$w_0/a = {with_error(w0, w0_error)}$")
+    left.axhline(reference, color="grey", lw=0.8)
+    left.set_xlabel(r"flow time $t/a^2$")
+    left.set_ylabel(r"$t^2 \langle E(t) \rangle$")
+    left.set_title(rf"$\beta = {float(point.attrs['beta']):g}$, {lattice_text(h5)}")
+    left.legend(loc="upper left", fontsize="x-small")
+    step = read(h5, f + "/charge_at_t_max/step")
+    q = read(h5, f + "/charge_at_t_max/value")
+    middle.plot(step, q, ".", ms=3, color="C2")
+    middle.set_xlabel("updates")
+    middle.set_ylabel(rf"$Q(t = {float(h5[f].attrs['t_max']):g})$")
+    chi, chi_error = (read(h5, f + "/topological_susceptibility"),
+                      read(h5, f + "/topological_susceptibility_error"))
+    middle.set_title(rf"$\chi_t a^4 = {with_error(chi, chi_error)}$")
+    edges = np.arange(np.floor(q.min()) - 0.5, np.ceil(q.max()) + 1.0, 0.25) if len(q) else [0, 1]
+    right.hist(q, bins=edges, orientation="horizontal", color="C2", alpha=0.7)
+    right.set_xlabel("configurations")
+    right.sharey(middle)
+    finish(fig, h5, path)
+
+
 def main(argv=None):
     result, base = common.output_base(
         argv, "portamc-su2",
@@ -184,6 +238,8 @@ def main(argv=None):
             suffix = "" if len(groups) == 1 else f"_point{k}"
             if "potential" in g or "potential_smeared" in g:
                 plot_potential(h5, g, f"{base}_potential{suffix}.png")
+            if "flow" in g:
+                plot_flow(h5, g, f"{base}_flow{suffix}.png")
         if len(groups) >= 2:
             plot_polyakov(h5, base + "_polyakov.png")
         plot_histograms(h5, base + "_polyakov_histogram.png")

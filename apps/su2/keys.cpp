@@ -76,6 +76,21 @@ config::Bindings<P> bindings() {
                "APE smearing steps of the spatial links; > 0 also measures smeared Wilson loops")
       .integer("measure.polyakov_bins", &P::polyakov_bins, Integer{1, 1000000, 100},
                "bins of the histogram of the spatial-average Polyakov loop over [-1, 1]")
+      .integer("measure.flow.every", &P::flow_every, Integer{0, 1LL << 30, 0},
+               "gradient flow of every this many measured configurations (0: no flow; one "
+               "MPI rank only)",
+               "measurements")
+      .real("measure.flow.t_max", &P::flow_t_max, Real{0, 1e6, 0},
+            "flow time of the last step (> 0 with the flow on)", "lattice units^2")
+      .real("measure.flow.epsilon", &P::flow_epsilon, Real{1e-9, 1e6, 0.01},
+            "Runge-Kutta step of the flow", "lattice units^2")
+      .reals("measure.flow.record_times", &P::flow_record_times,
+             RealList{0, 1e6, std::vector<double>{}, 0},
+             "flow times at which E and Q are recorded, increasing, ending at t_max; empty: "
+             "after every step",
+             "lattice units^2")
+      .real("measure.flow.reference", &P::flow_reference, Real{1e-9, 1e6, su2::su2_flow_reference},
+            "t^2 E(t0) = W(w0^2) = this (0.1: Hirakida, Itou, Kouno for SU(2))")
       .integer_or_auto("analysis.blocks", &P::jackknife_blocks,
                        Integer{2, 1000000, std::nullopt, true, true}, 0,
                        "jackknife bins of the Polyakov susceptibility and the static potential; "

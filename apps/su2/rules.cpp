@@ -126,6 +126,37 @@ void add_rules(config::Bindings<P>& b) {
       "potential.plateau_t");
   b.check(
       [](const config::Config& c) -> Rule {
+        if (c.integer("measure.flow.every") > 0 && !(c.real("measure.flow.t_max") > 0))
+          return "the flow needs measure.flow.t_max > 0 (the flow time of its last step)";
+        return std::nullopt;
+      },
+      "measure.flow.t_max");
+  b.check(
+      [](const config::Config& c) -> Rule {
+        if (c.integer("measure.flow.every") == 0) return std::nullopt;
+        const double eps = c.real("measure.flow.epsilon"), t_max = c.real("measure.flow.t_max");
+        if (t_max > 0 && eps > t_max)
+          return "the step " + std::to_string(eps) +
+                 " exceeds measure.flow.t_max = " + std::to_string(t_max);
+        if (t_max / eps > 1e7) return "more than 10^7 flow steps to t_max: a larger step";
+        return std::nullopt;
+      },
+      "measure.flow.epsilon");
+  b.check(
+      [](const config::Config& c) -> Rule {
+        const auto& times = c.real_list("measure.flow.record_times");
+        if (c.integer("measure.flow.every") == 0 || times.empty()) return std::nullopt;
+        for (std::size_t i = 0; i < times.size(); ++i)
+          if (!(times[i] > 0) || (i > 0 && !(times[i] > times[i - 1])))
+            return "the record times must be positive and increase";
+        if (times.back() != c.real("measure.flow.t_max"))
+          return "the last record time must be measure.flow.t_max (" +
+                 std::to_string(c.real("measure.flow.t_max")) + ")";
+        return std::nullopt;
+      },
+      "measure.flow.record_times");
+  b.check(
+      [](const config::Config& c) -> Rule {
         const auto blocks = c.integer_or_auto("analysis.blocks");
         if (blocks && *blocks > c.integer("run.measurements"))
           return "analysis.blocks = " + std::to_string(*blocks) +

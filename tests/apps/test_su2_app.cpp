@@ -407,7 +407,8 @@ TEST_F(Su2App, InterruptedRunResumesBitForBit) {
                                  "model: {beta_scan: [2.2, 2.4], start: hot, seed: 11}\n"
                                  "updates: {n_hb: 1, n_or: 1, reunitarise_every: 3}\n"
                                  "run: {thermalisation: 2, measurements: 300}\n"
-                                 "measure: {wilson_r_max: 2, wilson_t_max: 2}\n"
+                                 "measure: {wilson_r_max: 2, wilson_t_max: 2,\n"
+                                 "  flow: {every: 100, t_max: 0.2, epsilon: 0.05}}\n"
                                  "potential: {enabled: false}\n");
   const auto reference = path("reference.h5");
   ASSERT_EQ(run(input + " -q --set checkpoint.every=0 -o " + reference), 0) << log();
@@ -441,7 +442,49 @@ TEST_F(Su2App, InterruptedRunResumesBitForBit) {
           << point << " " << series;
     EXPECT_EQ(f.read<std::uint64_t>(g + "/polyakov_histogram/counts"),
               r.read<std::uint64_t>(g + "/polyakov_histogram/counts"));
+    for (const char* flow : {"flow/energy_plaquette", "flow/energy_clover", "flow/charge"})
+      EXPECT_EQ(f.read<double>(g + "/" + flow), r.read<double>(g + "/" + flow)) << flow;
   }
+}
+
+TEST_F(Su2App, FlowWritesEnergiesChargeAndScalesPerConfiguration) {
+  const auto output = path("flow.h5");
+  ASSERT_EQ(run(write_input("flow.yaml",
+                            "lattice: {extents: [4, 4, 4, 4]}\n"
+                            "model: {beta: 2.3, start: hot, seed: 3}\n"
+                            "run: {thermalisation: 10, measurements: 12}\n"
+                            "measure: {flow: {every: 3, t_max: 3.0, epsilon: 0.05}}\n") +
+                " -o " + output),
+            0)
+      << log();
+  portamc::h5::InputFile f(output);
+  const std::string g = "/su2/point_0/flow";
+  const auto t = f.read<double>(g + "/t");
+  ASSERT_EQ(t.size(), 60u);  // every step of 0.05 up to 3
+  EXPECT_NEAR(t.front(), 0.05, 1e-15);
+  EXPECT_EQ(t.back(), 3.0);
+  EXPECT_EQ(f.read<std::int64_t>(g + "/measurement"), (std::vector<std::int64_t>{0, 3, 6, 9}));
+  const auto e = f.read<double>(g + "/energy_plaquette");
+  const auto q = f.read<double>(g + "/charge");
+  ASSERT_EQ(e.size(), 4u * 60u);
+  ASSERT_EQ(q.size(), e.size());
+  for (std::size_t c = 0; c < 4; ++c)
+    for (std::size_t k = 1; k < 60; ++k)
+      EXPECT_LT(e[c * 60 + k], e[c * 60 + k - 1]) << "configuration " << c << ", t index " << k;
+  // The file's t^2 <E> is the mean over the used configurations of its own rows.
+  const auto used = f.attribute_int(g, "used");
+  const auto discarded = f.attribute_int(g, "discarded");
+  ASSERT_EQ(used + discarded, 4);
+  const auto t2e = f.read<double>(g + "/t2_energy_plaquette");
+  double mean = 0;
+  for (std::int64_t c = discarded; c < 4; ++c) mean += e[static_cast<std::size_t>(c) * 60 + 59];
+  EXPECT_NEAR(t2e.back(), 9.0 * mean / static_cast<double>(used), 1e-12);
+  // At beta = 2.3 a 4^4 box flowed to t = 3 passes t^2 E = 0.1: t0 is inside, with an error.
+  const double t0 = f.read_scalar<double>(g + "/t0_plaquette");
+  EXPECT_GT(t0, 0.05);
+  EXPECT_LT(t0, 3.0);
+  EXPECT_TRUE(std::isfinite(f.read_scalar<double>(g + "/t0_plaquette_error")));
+  EXPECT_TRUE(std::isfinite(f.read_scalar<double>(g + "/topological_susceptibility")));
 }
 
 TEST_F(Su2App, ResumeRejectsAFileThatIsNotACheckpoint) {

@@ -80,6 +80,21 @@ void check_series_lengths(const PointRecord& r, const std::string& g, const std:
                                     std::to_string(r.wilson_smeared.size()) +
                                     " values, not the same number of loops for each of the " +
                                     std::to_string(n) + " measurements");
+  const std::size_t flowed = r.flow_measurement.size();
+  const std::size_t values = r.flow_energy_plaquette.size();
+  if ((flowed == 0 ? values != 0 : values % flowed != 0) || r.flow_energy_clover.size() != values ||
+      r.flow_charge.size() != values)
+    h5::refuse_checkpoint(path, g + "/flow_* hold " + std::to_string(values) + ", " +
+                                    std::to_string(r.flow_energy_clover.size()) + " and " +
+                                    std::to_string(r.flow_charge.size()) +
+                                    " values, not the same number of flow times for each of the " +
+                                    std::to_string(flowed) + " flowed configurations");
+  for (std::size_t i = 0; i < flowed; ++i)
+    if (r.flow_measurement[i] < 0 || static_cast<std::size_t>(r.flow_measurement[i]) >= n ||
+        (i > 0 && r.flow_measurement[i] <= r.flow_measurement[i - 1]))
+      h5::refuse_checkpoint(path, element(g + "/flow_measurement", i) + " = " +
+                                      std::to_string(r.flow_measurement[i]) +
+                                      " is no later measurement of the " + std::to_string(n));
 }
 
 // Measurements, their counters and values at one coupling. `last_step` carries the step of

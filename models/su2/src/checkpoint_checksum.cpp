@@ -12,6 +12,11 @@ void add_point(Checksum& sum, const PointRecord& r) {
   sum.values(r.step).values(r.plaquette).values(r.plaquette_spatial);
   sum.values(r.plaquette_temporal).values(r.polyakov);
   sum.values(r.wilson).values(r.wilson_smeared).values(r.polyakov_histogram);
+  // Only with flowed configurations: checkpoints of runs without the flow keep their checksum.
+  if (!r.flow_measurement.empty()) {
+    sum.values(r.flow_measurement).values(r.flow_energy_plaquette);
+    sum.values(r.flow_energy_clover).values(r.flow_charge);
+  }
 }
 
 }  // namespace

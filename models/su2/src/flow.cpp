@@ -11,6 +11,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "portamc/device_info.hpp"
 #include "portamc/kokkos_compat.hpp"
 #include "portamc/su2/detail/geometry.hpp"
 #include "portamc/su2/detail/link_storage.hpp"
@@ -130,10 +131,19 @@ FlowObservables flow_observables(const GaugeField<Space, Real>& field) {
   return o;
 }
 
+// The Runge-Kutta accumulator, 3 reals per link, checked against the space's memory first.
+template <class Space, class Real>
+Kokkos::View<Real* [3], typename Space::memory_space> accumulator(const Space& space,
+                                                                  std::int64_t links) {
+  require_memory<Space>(static_cast<std::size_t>(links) * 3 * sizeof(Real),
+                        "the gradient flow's Runge-Kutta accumulator");
+  return Kokkos::View<Real* [3], typename Space::memory_space>(
+      Kokkos::view_alloc(space, "su2::flow_accumulator"), links);
+}
+
 template <class Space, class Real>
 WilsonFlow<Space, Real>::WilsonFlow(const Space& space, const GaugeField<Space, Real>& start)
-    : field_(space, start.extents()),
-      x_(Kokkos::view_alloc(space, "su2::flow_accumulator"), start.link_count()) {
+    : field_(space, start.extents()), x_(accumulator<Space, Real>(space, start.link_count())) {
   Kokkos::deep_copy(space, field_.links(), start.links());
   space.fence();
 }

@@ -11,6 +11,7 @@
 #include <stdexcept>
 
 #include "portamc/backends.hpp"
+#include "portamc/su2/flow.hpp"
 #include "portamc/su2/gauge_field.hpp"
 #include "portamc/su2/smearing.hpp"
 #include "portamc/su2/wilson_loops.hpp"
@@ -127,12 +128,37 @@ void RunParameters::validate() const {
     if (!(plateau_tolerance > 0)) fail("plateau_tolerance must be > 0");
     if (!(sqrt_sigma_mev > 0)) fail("sqrt_sigma_mev must be > 0");
   }
+  if (flow_every < 0) fail("flow_every must be >= 0");
+  if (flow()) {
+    if (!(flow_t_max > 0) || !std::isfinite(flow_t_max)) fail("flow_t_max must be > 0");
+    if (!(flow_epsilon > 0) || !(flow_epsilon <= flow_t_max))
+      fail("flow_epsilon must be > 0 and at most flow_t_max");
+    if (flow_t_max / flow_epsilon > 1e7) fail("flow_t_max / flow_epsilon exceeds 10^7 steps");
+    for (std::size_t i = 0; i < flow_record_times.size(); ++i) {
+      const double t = flow_record_times[i];
+      if (!(t > 0) || t > flow_t_max || (i > 0 && !(t > flow_record_times[i - 1])))
+        fail("flow_record_times must increase within (0, flow_t_max]");
+    }
+    if (!flow_record_times.empty() && flow_record_times.back() != flow_t_max)
+      fail("flow_record_times must end at flow_t_max");
+    if (!(flow_reference > 0)) fail("flow_reference must be > 0");
+  }
   if (ape_iterations < 0) fail("ape_iterations must be >= 0");
   if (ape_iterations > 0) {
     if (!wilson_loops()) fail("APE smearing only acts on Wilson loops, which are off");
     if (d < 3) fail("APE smearing needs at least 2 spatial directions (D >= 3)");
     if (!(ape_alpha >= 0 && ape_alpha <= 1)) fail("ape_alpha must be in [0, 1]");
   }
+}
+
+std::vector<double> RunParameters::flow_times() const {
+  if (!flow_record_times.empty()) return flow_record_times;
+  std::vector<double> t;
+  // Multiples of epsilon, exactly as the steps land, and t_max itself.
+  for (long long k = 1; k * flow_epsilon < flow_t_max * (1 - 1e-12); ++k)
+    t.push_back(k * flow_epsilon);
+  t.push_back(flow_t_max);
+  return t;
 }
 
 std::string RunParameters::fingerprint() const {
@@ -147,6 +173,13 @@ std::string RunParameters::fingerprint() const {
     << " between=" << updates_between_measurements << " wilson=" << wilson_r_max << "x"
     << wilson_t_max << " ape=" << exact_text(ape_alpha) << "x" << ape_iterations
     << " polyakov_bins=" << polyakov_bins;
+  // Only with the flow on, so that checkpoints of runs without it keep their fingerprint.
+  if (flow()) {
+    s << " flow=" << flow_every << ":" << exact_text(flow_t_max) << ":" << exact_text(flow_epsilon)
+      << ":";
+    for (std::size_t i = 0; i < flow_record_times.size(); ++i)
+      s << (i ? "," : "") << exact_text(flow_record_times[i]);
+  }
   return s.str();
 }
 
@@ -182,6 +215,9 @@ struct Simulation::Engine {
   virtual std::vector<double> wilson(int r_max, int t_max) const = 0;
   virtual std::vector<double> smeared_wilson(double alpha, int iterations, int r_max,
                                              int t_max) const = 0;
+  /// The gradient flow of a copy of the field: observables at each of `times`.
+  virtual std::vector<FlowObservables> flow(const std::vector<double>& times,
+                                            double epsilon) const = 0;
   virtual std::string decomposition_text() const { return "one rank"; }
   virtual std::string backend() const = 0;
 };
@@ -223,6 +259,16 @@ class EngineIn final : public Simulation::Engine {
   std::vector<double> smeared_wilson(double alpha, int iterations, int r_max,
                                      int t_max) const override {
     return wilson_loops(space_, ape_smear(space_, field_, alpha, iterations), r_max, t_max);
+  }
+  std::vector<FlowObservables> flow(const std::vector<double>& times,
+                                    double epsilon) const override {
+    WilsonFlow<Space, Real> flow(space_, field_);
+    std::vector<FlowObservables> out;
+    for (double t : times) {
+      flow.flow_to(t, epsilon);
+      out.push_back(flow.measure());
+    }
+    return out;
   }
   std::string backend() const override { return backend_name<Space>(); }
 
@@ -293,6 +339,10 @@ class DistributedEngine final : public Simulation::Engine {
     broadcast_values(comm_, v);
     return v;
   }
+  std::vector<FlowObservables> flow(const std::vector<double>&, double) const override {
+    // Simulation refuses measure.flow on several ranks before an engine exists.
+    throw std::logic_error("the gradient flow runs on one rank only");
+  }
   std::string decomposition_text() const override {
     const Decomposition& d = field_.decomposition();
     return std::to_string(d.ranks()) + " MPI ranks, grid " + d.grid_text() + ", " +
@@ -346,6 +396,10 @@ Simulation::Simulation(const Space& space, const RunParameters& parameters,
   parameters_.validate();
   if (!options.grid.empty())
     Decomposition::check_grid(parameters_.extents, options.grid, comm.size());
+  if (parameters_.flow() && comm.size() > 1)
+    throw std::invalid_argument(
+        "measure.flow.every: the gradient flow runs on one rank today, and this run has " +
+        std::to_string(comm.size()) + " MPI ranks: run it on one rank, or without the flow");
   const bool f = parameters_.precision == StoragePrecision::kFloat;
   const std::vector<int>& extents = parameters_.extents;
   if (comm.size() == 1) {
@@ -517,6 +571,14 @@ void Simulation::measure(PointRecord& r) {
       const auto s =
           engine_->smeared_wilson(p.ape_alpha, p.ape_iterations, p.wilson_r_max, p.wilson_t_max);
       r.wilson_smeared.insert(r.wilson_smeared.end(), s.begin(), s.end());
+    }
+  }
+  if (p.flow() && static_cast<long long>(r.step.size()) % p.flow_every == 0) {
+    r.flow_measurement.push_back(static_cast<std::int64_t>(r.step.size()));
+    for (const FlowObservables& o : engine_->flow(p.flow_times(), p.flow_epsilon)) {
+      r.flow_energy_plaquette.push_back(o.energy_plaquette);
+      r.flow_energy_clover.push_back(o.energy_clover);
+      r.flow_charge.push_back(o.charge);
     }
   }
   r.step.push_back(static_cast<std::int64_t>(position_.updates));

@@ -191,6 +191,14 @@ PointAnalysis analyse_point(const PointRecord& record, const RunParameters& p) {
     if (p.potential_analysis())
       a.potential_smeared = potential_of(record.wilson_smeared, a.wilson_smeared, a, p);
   }
+  if (p.flow()) {
+    try {
+      a.flow = analyse_flow(record, p, start);
+      a.flow_status = "ok";
+    } catch (const std::invalid_argument& e) {
+      a.flow_status = e.what();
+    }
+  }
   return a;
 }
 
@@ -209,6 +217,16 @@ std::vector<std::string> analysis_warnings(const PointAnalysis& a, const RunPara
   }
   if (!a.susceptibility.reliable)
     out.push_back("polyakov_susceptibility: " + a.susceptibility.warning);
+  if (p.flow() && !a.flow) out.push_back("flow: " + a.flow_status);
+  if (a.flow) {
+    if (std::isnan(a.flow->plaquette.t0.value))
+      out.push_back("flow: t^2 E does not reach " + std::to_string(p.flow_reference) +
+                    " by flow_t_max: no t0 (flow further)");
+    if (std::isnan(a.flow->plaquette.w0.value))
+      out.push_back("flow: W does not reach " + std::to_string(p.flow_reference) +
+                    " by flow_t_max: no w0 (flow further)");
+    if (!a.flow->charge.reliable) out.push_back("flow charge: " + a.flow->charge.warning);
+  }
   loop_warnings("wilson_loops", a.wilson, p.wilson_t_max, out);
   loop_warnings("wilson_loops_smeared", a.wilson_smeared, p.wilson_t_max, out);
   if (a.potential && a.potential->ok && !a.potential->reliable)

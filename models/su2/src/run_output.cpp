@@ -204,6 +204,60 @@ void write_potential(h5::Group g, const std::string& name, const PotentialResult
   write_estimate(v, "sommer_r0", s.sommer_r0, "lattice units", "Sommer scale r0/a (c = 1.65)");
 }
 
+// The flowed configurations and their analysis: group "flow" of a point (docs/output.md).
+void write_flow(h5::Group point, const RunParameters& p, const PointRecord& rec,
+                const PointAnalysis& a) {
+  auto f = point.group("flow");
+  f.attribute("definition",
+              "Wilson flow (Luscher's RK3), E_plaq = 2 sum_{mu<nu} Re tr(1 - P), E_clov = -1/2 "
+              "sum tr(G G) with the clover G, Q = clover charge (portamc/su2/flow.hpp)");
+  f.attribute("epsilon", p.flow_epsilon);
+  f.attribute("t_max", p.flow_t_max);
+  f.attribute("every", static_cast<std::int64_t>(p.flow_every));
+  f.attribute("reference", p.flow_reference);
+  f.attribute("status", a.flow_status);
+  const std::vector<double> t = p.flow_times();
+  const std::size_t n = rec.flow_measurement.size();
+  std::vector<std::int64_t> step;
+  for (std::int64_t m : rec.flow_measurement) step.push_back(rec.step[static_cast<std::size_t>(m)]);
+  f.write("t", t, "lattice units^2", "flow times of the columns below");
+  f.write("measurement", rec.flow_measurement, "", "index of the flowed measurement");
+  f.write("step", step, "updates", "updates of the run before the flowed configuration");
+  f.write_2d("energy_plaquette", rec.flow_energy_plaquette, n, t.size(), "",
+             "E_plaq(t) per flowed configuration (rows) and flow time (columns)");
+  f.write_2d("energy_clover", rec.flow_energy_clover, n, t.size(), "", "E_clov(t), likewise");
+  f.write_2d("charge", rec.flow_charge, n, t.size(), "", "Q(t), likewise");
+  if (!a.flow) return;
+  const FlowAnalysis& x = *a.flow;
+  f.attribute("discarded", static_cast<std::int64_t>(x.discarded));
+  f.attribute("used", static_cast<std::int64_t>(x.configurations));
+  std::vector<double> t2e_plaq, t2e_clov;
+  for (std::size_t i = 0; i < t.size(); ++i) {
+    t2e_plaq.push_back(t[i] * t[i] * x.mean_energy_plaquette[i]);
+    t2e_clov.push_back(t[i] * t[i] * x.mean_energy_clover[i]);
+  }
+  f.write("t2_energy_plaquette", t2e_plaq, "", "t^2 <E_plaq(t)> over the used configurations");
+  f.write("t2_energy_clover", t2e_clov, "", "t^2 <E_clov(t)> over the used configurations");
+  const char* jack = " (delete-one jackknife over the used configurations)";
+  write_estimate(f, "t0_plaquette", x.plaquette.t0, "lattice units^2",
+                 std::string("t0: t^2 <E_plaq(t0)> = reference") + jack);
+  write_estimate(f, "w0_plaquette", x.plaquette.w0, "lattice units",
+                 std::string("w0: t d/dt t^2 <E_plaq> = reference at t = w0^2") + jack);
+  write_estimate(f, "t0_clover", x.clover.t0, "lattice units^2",
+                 std::string("t0 from E_clov") + jack);
+  write_estimate(f, "w0_clover", x.clover.w0, "lattice units",
+                 std::string("w0 from E_clov") + jack);
+  std::vector<double> q;
+  for (std::size_t k = x.discarded; k < n; ++k)
+    q.push_back(rec.flow_charge[(k + 1) * t.size() - 1]);
+  write_observable(f, "charge_at_t_max",
+                   std::vector<std::int64_t>(
+                       step.begin() + static_cast<std::ptrdiff_t>(x.discarded), step.end()),
+                   q, x.charge, "", "topological charge Q at t_max of each used configuration");
+  write_estimate(f, "topological_susceptibility", x.susceptibility, "lattice units^-4",
+                 std::string("chi_t = (<Q^2> - <Q>^2) / V at t_max") + jack);
+}
+
 void write_point(h5::Group su2, std::size_t k, const RunParameters& p, const PointRecord& rec,
                  const PointAnalysis& a) {
   auto g = su2.group(point_name(k));
@@ -273,6 +327,8 @@ void write_point(h5::Group su2, std::size_t k, const RunParameters& p, const Poi
     w.attribute("ape_iterations", static_cast<std::int64_t>(p.ape_iterations));
     if (a.potential_smeared) write_potential(g, "potential_smeared", *a.potential_smeared, p);
   }
+
+  if (p.flow()) write_flow(g, p, rec, a);
 
   auto t = g.group("timing");
   t.write_scalar("updates", rec.updates, "updates", "updates at this coupling");
@@ -412,6 +468,13 @@ void write_checkpoint(const std::string& path, const RunCheckpoint& c,
     write_if_any(g, "wilson", r.wilson, "", "Wilson loops, flattened");
     write_if_any(g, "wilson_smeared", r.wilson_smeared, "", "smeared Wilson loops, flattened");
     write_if_any(g, "polyakov_histogram", r.polyakov_histogram, "counts", "Polyakov histogram");
+    write_if_any(g, "flow_measurement", r.flow_measurement, "",
+                 "measurement index of each flowed configuration");
+    write_if_any(g, "flow_energy_plaquette", r.flow_energy_plaquette, "",
+                 "E_plaq, flowed configurations x flow times");
+    write_if_any(g, "flow_energy_clover", r.flow_energy_clover, "",
+                 "E_clov, flowed configurations x flow times");
+    write_if_any(g, "flow_charge", r.flow_charge, "", "Q, flowed configurations x flow times");
   }
   h5::seal_checkpoint(root, checkpoint_checksum(c, config_yaml));
   file.commit();
@@ -447,6 +510,10 @@ RunCheckpoint read_contents(const h5::InputFile& f) {
     r.wilson = read_if_any<double>(f, g + "/wilson");
     r.wilson_smeared = read_if_any<double>(f, g + "/wilson_smeared");
     r.polyakov_histogram = read_if_any<std::uint64_t>(f, g + "/polyakov_histogram");
+    r.flow_measurement = read_if_any<std::int64_t>(f, g + "/flow_measurement");
+    r.flow_energy_plaquette = read_if_any<double>(f, g + "/flow_energy_plaquette");
+    r.flow_energy_clover = read_if_any<double>(f, g + "/flow_energy_clover");
+    r.flow_charge = read_if_any<double>(f, g + "/flow_charge");
     c.points.push_back(std::move(r));
   }
   return c;

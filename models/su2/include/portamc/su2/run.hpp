@@ -24,6 +24,7 @@
 #include "portamc/su2/config_file.hpp"
 #include "portamc/su2/detail/heatbath_sampling.hpp"
 #include "portamc/su2/distributed_field.hpp"
+#include "portamc/su2/flow_scales.hpp"
 #include "portamc/su2/potential.hpp"
 #include "portamc/su2/updater.hpp"
 
@@ -59,6 +60,15 @@ struct RunParameters {
   int ape_iterations = 0;  ///< 0 = no smeared loops
   int polyakov_bins = 100;
 
+  /// Gradient flow (flow.hpp) of every flow_every-th measured configuration (0: none), from
+  /// t = 0 to flow_t_max in steps of flow_epsilon, observables recorded at flow_record_times
+  /// (empty: after every step). One rank only, today.
+  int flow_every = 0;
+  double flow_t_max = 0;
+  double flow_epsilon = 0.01;
+  std::vector<double> flow_record_times;
+  double flow_reference = su2_flow_reference;  ///< t^2 E(t0) = W(w0^2) = this (analysis only)
+
   /// Jackknife bins of the susceptibility and the potential: 0 = automatic
   /// (stats::choose_bins from tau_int, run_analysis.hpp); n >= 2 = n bins of equal length of the
   /// equilibrated measurements (fewer if fewer measurements). Means always get binned errors
@@ -78,6 +88,9 @@ struct RunParameters {
   bool wilson_loops() const { return wilson_r_max > 0; }
   bool smearing() const { return wilson_loops() && ape_iterations > 0; }
   bool potential_analysis() const { return wilson_loops() && potential; }
+  bool flow() const { return flow_every > 0; }
+  /// The flow times at which observables are recorded (increasing, the last = flow_t_max).
+  std::vector<double> flow_times() const;
   /// Wilson-loop values per measurement: r_max * t_max.
   std::size_t loops_per_measurement() const;
   /// The Updater's parameters at `beta` (reunitarisation off: the run does it).
@@ -102,7 +115,11 @@ struct PointRecord {
   /// measurements x loops_per_measurement(), row-major, loop index t_max + (T-1).
   std::vector<double> wilson, wilson_smeared;
   std::vector<std::uint64_t> polyakov_histogram;  ///< counts of `polyakov` in bins over [-1, 1]
-  std::uint64_t updates = 0;                      ///< updates at this coupling
+  /// Flowed configurations: the measurement index of each, and per configuration the
+  /// observables at every flow time (configurations x flow_times(), row-major).
+  std::vector<std::int64_t> flow_measurement;
+  std::vector<double> flow_energy_plaquette, flow_energy_clover, flow_charge;
+  std::uint64_t updates = 0;  ///< updates at this coupling
   std::uint64_t heatbath_links = 0, heatbath_failures = 0;
   double update_seconds = 0, measurement_seconds = 0;
 

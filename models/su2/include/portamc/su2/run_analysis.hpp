@@ -24,6 +24,7 @@
 #include "portamc/jackknife_bins.hpp"
 #include "portamc/series_analysis.hpp"
 #include "portamc/statistics.hpp"
+#include "portamc/su2/flow_analysis.hpp"
 #include "portamc/su2/potential.hpp"
 #include "portamc/su2/run.hpp"
 
@@ -90,6 +91,10 @@ struct PointAnalysis {
   std::optional<PotentialResult> potential, potential_smeared;
   /// Counts of P over the equilibrated measurements, in the bins of the run's histogram.
   std::vector<std::uint64_t> polyakov_histogram_equilibrated;
+  /// The flowed configurations from the equilibration point on (flow_analysis.hpp); empty
+  /// without the flow or when too few were flowed after it (flow_status says why).
+  std::optional<FlowAnalysis> flow;
+  std::string flow_status;
 };
 
 /// Everything above for one coupling. Never throws for bad statistics: a potential that cannot
