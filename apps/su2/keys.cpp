@@ -89,6 +89,9 @@ config::Bindings<P> bindings() {
              "flow times at which E and Q are recorded, increasing, ending at t_max; empty: "
              "after every step",
              "lattice units^2")
+      .real("measure.flow.adaptive", &P::flow_adaptive, Real{0, 1, 0},
+            "local error bound of adaptive flow steps (step doubling; the largest link "
+            "component error per step), epsilon the first step; 0: fixed steps of epsilon")
       .real("measure.flow.reference", &P::flow_reference, Real{1e-9, 1e6, su2::su2_flow_reference},
             "t^2 E(t0) = W(w0^2) = this (0.1: Hirakida, Itou, Kouno for SU(2))")
       .integer_or_auto("analysis.blocks", &P::jackknife_blocks,

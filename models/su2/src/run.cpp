@@ -142,6 +142,7 @@ void RunParameters::validate() const {
     if (!flow_record_times.empty() && flow_record_times.back() != flow_t_max)
       fail("flow_record_times must end at flow_t_max");
     if (!(flow_reference > 0)) fail("flow_reference must be > 0");
+    if (!(flow_adaptive >= 0)) fail("flow_adaptive must be >= 0 (0: fixed steps)");
   }
   if (ape_iterations < 0) fail("ape_iterations must be >= 0");
   if (ape_iterations > 0) {
@@ -179,6 +180,7 @@ std::string RunParameters::fingerprint() const {
       << ":";
     for (std::size_t i = 0; i < flow_record_times.size(); ++i)
       s << (i ? "," : "") << exact_text(flow_record_times[i]);
+    if (flow_adaptive > 0) s << ":adaptive=" << exact_text(flow_adaptive);
   }
   return s.str();
 }
@@ -216,8 +218,9 @@ struct Simulation::Engine {
   virtual std::vector<double> smeared_wilson(double alpha, int iterations, int r_max,
                                              int t_max) const = 0;
   /// The gradient flow of a copy of the field: observables at each of `times`.
-  virtual std::vector<FlowObservables> flow(const std::vector<double>& times,
-                                            double epsilon) const = 0;
+  /// Adaptive steps when `tolerance` > 0 (WilsonFlow::flow_to_adaptive, starting at epsilon).
+  virtual std::vector<FlowObservables> flow(const std::vector<double>& times, double epsilon,
+                                            double tolerance) const = 0;
   virtual std::string decomposition_text() const { return "one rank"; }
   virtual std::string backend() const = 0;
 };
@@ -260,12 +263,15 @@ class EngineIn final : public Simulation::Engine {
                                      int t_max) const override {
     return wilson_loops(space_, ape_smear(space_, field_, alpha, iterations), r_max, t_max);
   }
-  std::vector<FlowObservables> flow(const std::vector<double>& times,
-                                    double epsilon) const override {
+  std::vector<FlowObservables> flow(const std::vector<double>& times, double epsilon,
+                                    double tolerance) const override {
     WilsonFlow<Space, Real> flow(space_, field_);
     std::vector<FlowObservables> out;
     for (double t : times) {
-      flow.flow_to(t, epsilon);
+      if (tolerance > 0)
+        flow.flow_to_adaptive(t, tolerance, epsilon);
+      else
+        flow.flow_to(t, epsilon);
       out.push_back(flow.measure());
     }
     return out;
@@ -339,7 +345,7 @@ class DistributedEngine final : public Simulation::Engine {
     broadcast_values(comm_, v);
     return v;
   }
-  std::vector<FlowObservables> flow(const std::vector<double>&, double) const override {
+  std::vector<FlowObservables> flow(const std::vector<double>&, double, double) const override {
     // Simulation refuses measure.flow on several ranks before an engine exists.
     throw std::logic_error("the gradient flow runs on one rank only");
   }
@@ -575,7 +581,8 @@ void Simulation::measure(PointRecord& r) {
   }
   if (p.flow() && static_cast<long long>(r.step.size()) % p.flow_every == 0) {
     r.flow_measurement.push_back(static_cast<std::int64_t>(r.step.size()));
-    for (const FlowObservables& o : engine_->flow(p.flow_times(), p.flow_epsilon)) {
+    for (const FlowObservables& o :
+         engine_->flow(p.flow_times(), p.flow_epsilon, p.flow_adaptive)) {
       r.flow_energy_plaquette.push_back(o.energy_plaquette);
       r.flow_energy_clover.push_back(o.energy_clover);
       r.flow_charge.push_back(o.charge);

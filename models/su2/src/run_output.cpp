@@ -212,6 +212,7 @@ void write_flow(h5::Group point, const RunParameters& p, const PointRecord& rec,
               "Wilson flow (Luscher's RK3), E_plaq = 2 sum_{mu<nu} Re tr(1 - P), E_clov = -1/2 "
               "sum tr(G G) with the clover G, Q = clover charge (portamc/su2/flow.hpp)");
   f.attribute("epsilon", p.flow_epsilon);
+  f.attribute("adaptive", p.flow_adaptive);
   f.attribute("t_max", p.flow_t_max);
   f.attribute("every", static_cast<std::int64_t>(p.flow_every));
   f.attribute("reference", p.flow_reference);

@@ -298,6 +298,38 @@ TEST(Flow, InstantonChargeAndActionAreStableUnderTheFlow) {
   }
 }
 
+TEST(Flow, AdaptiveStepsMeetTheirToleranceAndGrowAsTheFieldSmooths) {
+  const auto start = hot<double>({4, 4, 4, 4}, 13);
+  WilsonFlow<Space, double> reference(Space(), start);
+  reference.flow_to(1.0, 0.001);  // global error ~1e-9: exact for this comparison
+  // Flows to 0.5 and on to 1: the steps each half took, and the error at t = 1.
+  const auto error_of = [&](double tolerance, long long& first_half, long long& second_half) {
+    WilsonFlow<Space, double> flow(Space(), start);
+    first_half = flow.flow_to_adaptive(0.5, tolerance, 0.1);
+    second_half = flow.flow_to_adaptive(1.0, tolerance, 0.1);
+    EXPECT_EQ(flow.time(), 1.0);
+    const auto a = flow.field().to_canonical(), b = reference.field().to_canonical();
+    double worst = 0;
+    for (std::size_t i = 0; i < a.size(); ++i) worst = std::max(worst, std::fabs(a[i] - b[i]));
+    return worst;
+  };
+  long long loose_1 = 0, loose_2 = 0, tight_1 = 0, tight_2 = 0;
+  const double loose = error_of(1e-6, loose_1, loose_2);
+  const double tight = error_of(1e-9, tight_1, tight_2);
+  // The global error stays within the sum of the local bounds...
+  EXPECT_LT(loose, (loose_1 + loose_2) * 1e-6);
+  EXPECT_LT(tight, (tight_1 + tight_2) * 1e-9 + 1e-9);
+  // ... a tighter tolerance buys accuracy with more steps ...
+  EXPECT_LT(tight, loose / 10);
+  EXPECT_GT(tight_1 + tight_2, loose_1 + loose_2);
+  // ... and the steps grow as the flow smooths the hot field: fewer in the second half.
+  EXPECT_LT(loose_2, loose_1);
+  EXPECT_LT(tight_2, tight_1);
+  WilsonFlow<Space, double> flow(Space(), start);
+  EXPECT_THROW(flow.flow_to_adaptive(1.0, 0.0, 0.1), std::invalid_argument);
+  EXPECT_THROW(flow.flow_to_adaptive(1.0, 1e-6, -1.0), std::invalid_argument);
+}
+
 TEST(Flow, ColdFieldIsAFixedPointAndBadStepsAreRefused) {
   GaugeField<Space, double> cold(Space(), {4, 4, 4, 4});
   WilsonFlow<Space, double> flow(Space(), cold);

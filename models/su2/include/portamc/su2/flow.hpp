@@ -25,6 +25,7 @@
 // and Q = sum_x q(x). Both energies agree up to O(a^2) on smooth fields.
 #include <Kokkos_Core.hpp>
 #include <cstdint>
+#include <memory>
 
 #include "portamc/backends.hpp"
 #include "portamc/su2/gauge_field.hpp"
@@ -53,6 +54,17 @@ class WilsonFlow {
   void step(double epsilon);
   /// Steps of epsilon until time() is t_end; the last step is shortened to land on it.
   void flow_to(double t_end, double epsilon);
+  /// Flows to t_end with adaptive steps (step doubling): each step of size e is compared with
+  /// two of e/2, and the two half steps are kept when their estimated local error, the
+  /// largest difference of any link component divided by 7 (2^3 - 1 for a third-order
+  /// integrator), is at most `tolerance`; otherwise the step is retried smaller. The next
+  /// step is e * clamp(0.9 (tolerance / error)^(1/4), 0.2, 2), never past t_end. Starts from
+  /// `epsilon` on the first call and from the controller's last step afterwards. Returns the
+  /// accepted steps. std::invalid_argument for a non-positive tolerance or epsilon;
+  /// std::runtime_error when steps below 1e-10 still miss the tolerance (rounding).
+  long long flow_to_adaptive(double t_end, double tolerance, double epsilon);
+  /// The step the adaptive controller tries next (0 before its first call).
+  double adaptive_epsilon() const { return adaptive_epsilon_; }
   double time() const { return t_; }
 
   /// The observables of the flowed field at time().
@@ -63,6 +75,9 @@ class WilsonFlow {
   GaugeField<Space, Real> field_;
   Kokkos::View<Real* [3], typename Space::memory_space> x_;  ///< the Runge-Kutta accumulator
   double t_ = 0;
+  double adaptive_epsilon_ = 0;
+  /// The field before a trial step and after one full step (allocated on first use).
+  std::unique_ptr<GaugeField<Space, Real>> before_, full_step_;
 };
 
 #define PORTAMC_SU2_FLOW_(Space)                                                     \

@@ -67,6 +67,7 @@ struct RunParameters {
   double flow_t_max = 0;
   double flow_epsilon = 0.01;
   std::vector<double> flow_record_times;
+  double flow_adaptive = 0;  ///< local error tolerance of adaptive steps; 0: fixed epsilon
   double flow_reference = su2_flow_reference;  ///< t^2 E(t0) = W(w0^2) = this (analysis only)
 
   /// Jackknife bins of the susceptibility and the potential: 0 = automatic
