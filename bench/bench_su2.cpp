@@ -1,5 +1,5 @@
-// Benchmark of the SU(2) heatbath and overrelaxation sweeps on the backend this binary was
-// built for.
+// Benchmark of the SU(2) heatbath and overrelaxation sweeps and of gradient-flow steps on the
+// backend this binary was built for.
 //
 // One table: for float and double links on 4D lattices L^4 at beta = 2.3, from a hot start
 // thermalised by a few heatbath sweeps, the heatbath (HB) and overrelaxation (OR) sweeps per
@@ -19,6 +19,11 @@
 //                  last-level cache.
 //   no reuse       HB 6(D-1) + 1 = 19 links, OR 6(D-1) + 2 = 20: every staple link fetched
 //                  from memory for every link (the paper's "19 links per update").
+//   gradient flow  per link and flow step (row "FLOW": "sweeps" are flow steps of 0.01 on a
+//                  copy of the thermalised field, su2::WilsonFlow): 3 Runge-Kutta stages of
+//                  a force kernel (links read once for the staples, the 3-real accumulator
+//                  read and written) and an exp kernel (accumulator read, link read and
+//                  written): 63 reals, the "pass minimum" of the flow.
 // Random numbers cost no memory traffic (counter-based Philox), nor does the failure counter.
 // The GB/s columns use the sweep minimum and the pass minimum; "%copy" is the pass-minimum
 // GB/s over the measured copy bandwidth, i.e. the heatbath or overrelaxation rate over the
@@ -49,6 +54,7 @@
 
 #include "bench_args.hpp"
 #include "portamc/device_info.hpp"
+#include "portamc/su2/flow.hpp"
 #include "portamc/su2/gauge_field.hpp"
 #include "portamc/su2/updater.hpp"
 
@@ -67,6 +73,10 @@ constexpr int pass_min_links_hb = 2 * D;
 constexpr int pass_min_links_or = 2 * D + 1;
 constexpr int no_reuse_links_hb = 6 * (D - 1) + 1;
 constexpr int no_reuse_links_or = 6 * (D - 1) + 2;
+// Reals per link and gradient-flow step, the minimal traffic: 3 Runge-Kutta stages of a force
+// kernel (the links read once for the staples: 4; the accumulator read and written: 6) and an
+// exp kernel (the accumulator read: 3; the link read and written: 8).
+constexpr int flow_reals = 3 * (4 + 6 + 3 + 8);
 
 using portamc::bench::parse_list;
 
@@ -148,6 +158,28 @@ struct Options {
   bool queue = false;
 };
 
+// Gradient-flow steps (su2::WilsonFlow, step 0.01) on a copy of `field`: "sweeps" are flow
+// steps, "1e9 upd/s" links x steps/s, and GB/s the minimal traffic of a step, flow_reals per
+// link (print_bounds). Its own row, skipped when the flow's copy and accumulator do not fit.
+template <class Real>
+void bench_flow(const su2::GaugeField<Space, Real>& field, const Options& opt, double copy_gbs,
+                double mib) {
+  const char* precision = std::is_same_v<Real, float> ? "float" : "double";
+  const int L = field.geometry().extent(0);
+  try {
+    su2::WilsonFlow<Space, Real> flow(field.space(), field);
+    const Timing t = time_repeated([&] { flow.step(0.01); }, opt.min_seconds);
+    const double rate = static_cast<double>(field.link_count()) * t.per_second();
+    const double gbs = rate * flow_reals * sizeof(Real) / 1e9;
+    std::printf("%-6s %4d %9.1f %6s %8lld %10.4g %10.4g %11s %11.4g %7.1f %10.5f %9s\n", precision,
+                L, mib, "FLOW", t.repetitions, t.per_second(), rate / 1e9, "-", gbs,
+                100.0 * gbs / copy_gbs, 1.0 - flow.measure().energy_plaquette / 24, "-");
+  } catch (const std::invalid_argument& e) {
+    std::printf("%-6s %4d %9.1f %6s skipped: %s\n", precision, L, mib, "FLOW", e.what());
+  }
+  std::fflush(stdout);
+}
+
 template <class Real>
 void bench_precision(const Options& opt, const std::vector<int>& sizes, double copy_gbs) {
   const char* precision = std::is_same_v<Real, float> ? "float" : "double";
@@ -196,6 +228,7 @@ void bench_precision(const Options& opt, const std::vector<int>& sizes, double c
           time_repeated([&] { updater.overrelaxation_sweep(field); }, opt.min_seconds);
       row("OR", orx, pass_min_links_or, "-");
       std::fflush(stdout);
+      bench_flow<Real>(field, opt, copy_gbs, mib);
     } catch (const std::invalid_argument& e) {
       std::printf("%-6s %4d %9.1f skipped: %s\n", precision, L, mib, e.what());
       std::fflush(stdout);
@@ -223,6 +256,9 @@ void print_bounds(double copy_gbs) {
     std::printf("#   %-26s %5d %8.0f %8.0f %14.4g %14.4g\n", m.name, m.links, bf, bd, copy_gbs / bf,
                 copy_gbs / bd);
   }
+  std::printf("#   %-26s %5.2f %8.0f %8.0f %14.4g %14.4g   (per link and flow step)\n",
+              "gradient flow, minimum", flow_reals / 4.0, flow_reals * 4.0, flow_reals * 8.0,
+              copy_gbs / (flow_reals * 4.0), copy_gbs / (flow_reals * 8.0));
 }
 
 }  // namespace
@@ -292,7 +328,9 @@ int main(int argc, char** argv) {
   std::printf("# device copy (Kokkos::deep_copy, 2 x %.0f MiB, read + write): %.1f GB/s\n",
               static_cast<double>(copy_bytes) / (1024.0 * 1024.0), copy_gbs);
   print_bounds(copy_gbs);
-  std::printf("# plaquette: after the timed sweeps, a sanity check (near 0.60 once thermalised)\n");
+  std::printf(
+      "# plaquette: after the timed sweeps, a sanity check (near 0.60 once thermalised;\n"
+      "# FLOW rows: of the flowed field, 1 - E_plaq / 24)\n");
   std::printf("%-6s %4s %9s %6s %8s %10s %10s %11s %11s %7s %10s %9s\n", "prec", "L", "MiB",
               "update", "sweeps", "sweeps/s", "1e9 upd/s", "GB/s(sweep)", "GB/s(pass)", "%copy",
               "plaquette", "failures");
