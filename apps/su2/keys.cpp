@@ -77,8 +77,7 @@ config::Bindings<P> bindings() {
       .integer("measure.polyakov_bins", &P::polyakov_bins, Integer{1, 1000000, 100},
                "bins of the histogram of the spatial-average Polyakov loop over [-1, 1]")
       .integer("measure.flow.every", &P::flow_every, Integer{0, 1LL << 30, 0},
-               "gradient flow of every this many measured configurations (0: no flow; one "
-               "MPI rank only)",
+               "gradient flow of every this many measured configurations (0: no flow)",
                "measurements")
       .real("measure.flow.t_max", &P::flow_t_max, Real{0, 1e6, 0},
             "flow time of the last step (> 0 with the flow on)", "lattice units^2")

@@ -10,6 +10,7 @@
 #include <limits>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 
 #include "portamc/device_info.hpp"
 #include "portamc/kokkos_compat.hpp"
@@ -21,13 +22,15 @@
 
 namespace portamc::su2 {
 
-/// X(n) = force_weight Z(n) + keep X(n) for link slot n, Z = (0, -q) with (q0, q) = U W.
-template <class Space, class Real, int D>
+/// X(n) = force_weight Z(n) + keep X(n) for link slot n, Z = (0, -q) with (q0, q) = U W; on
+/// a rank's padded block (Embedding = SubLattice) the halo links are left to the exchange.
+template <class Space, class Real, int D, class Embedding>
 struct FlowForceKernel {
   using memory_space = typename Space::memory_space;
   ConstLinkView<Real, memory_space> links;
   Kokkos::View<Real* [3], memory_space> x;
   Geometry geometry;
+  Embedding embedding;
   double force_weight = 0;
   double keep = 0;
 
@@ -36,6 +39,7 @@ struct FlowForceKernel {
     const int mu = static_cast<int>(n / geometry.volume());
     const int parity = static_cast<int>((n / half) & 1);
     const LatticeSite<D> at(geometry, parity, n % half);
+    if (embedding.outside(geometry, at)) return;
     const Quaternion<double> w =
         staple_sum<D>(links, geometry, at, mu, parity).template cast<double>();
     const Quaternion<double> omega = load_link(links, n).template cast<double>() * w;
@@ -45,14 +49,22 @@ struct FlowForceKernel {
   }
 };
 
-/// U(n) <- exp(X(n)) U(n), renormalised.
-template <class Space, class Real>
+/// U(n) <- exp(X(n)) U(n), renormalised; halo links of a padded block are left alone.
+template <class Space, class Real, int D, class Embedding>
 struct FlowExpKernel {
   using memory_space = typename Space::memory_space;
   LinkView<Real, memory_space> links;
   Kokkos::View<const Real* [3], memory_space> x;
+  Geometry geometry;
+  Embedding embedding;
 
   KOKKOS_INLINE_FUNCTION void operator()(const std::int64_t n) const {
+    if constexpr (!std::is_same_v<Embedding, WholeLattice>) {
+      const std::int64_t half = geometry.half_volume();
+      if (embedding.outside(geometry,
+                            LatticeSite<D>(geometry, static_cast<int>((n / half) & 1), n % half)))
+        return;
+    }
     const double v1 = x(n, 0), v2 = x(n, 1), v3 = x(n, 2);
     const double angle = kmath::sqrt(v1 * v1 + v2 * v2 + v3 * v3);
     // sin(a)/a, by its series where dividing would lose digits.
@@ -62,11 +74,13 @@ struct FlowExpKernel {
   }
 };
 
-/// Per site: the plaquettes and the clover sums c_mu_nu of the D(D-1)/2 planes.
-template <class Space, class Real, int D>
+/// Per site: the plaquettes and the clover sums c_mu_nu of the D(D-1)/2 planes (interior
+/// sites only on a padded block, so that each site is counted on one rank).
+template <class Space, class Real, int D, class Embedding>
 struct FlowObservablesKernel {
   ConstLinkView<Real, typename Space::memory_space> links;
   Geometry geometry;
+  Embedding embedding;
 
   KOKKOS_INLINE_FUNCTION Quaternion<double> link(int mu, int parity, std::int64_t site) const {
     return load_link(links, geometry.slot(mu, parity, site)).template cast<double>();
@@ -74,6 +88,7 @@ struct FlowObservablesKernel {
 
   KOKKOS_INLINE_FUNCTION void operator()(const std::int64_t site, FlowSums& sums) const {
     const LatticeSite<D> at(geometry, site);
+    if (embedding.outside(geometry, at)) return;
     const int p = at.parity(), q = p ^ 1;
     double c[D][D][3] = {};
     for (int mu = 0; mu < D; ++mu) {
@@ -108,8 +123,9 @@ struct FlowObservablesKernel {
   }
 };
 
-template <class Space, class Real>
-FlowObservables flow_observables(const GaugeField<Space, Real>& field) {
+// The sums of FlowObservablesKernel over the sites of `field` that `embedding` keeps.
+template <class Space, class Real, class Embedding>
+FlowSums flow_sums(const GaugeField<Space, Real>& field, const Embedding& embedding) {
   const Geometry& g = field.geometry();
   FlowSums sums;
   dispatch_dimensions(g.dimensions(), [&](auto dim) {
@@ -117,18 +133,28 @@ FlowObservables flow_observables(const GaugeField<Space, Real>& field) {
     Kokkos::parallel_reduce(
         "su2::flow_observables",
         Kokkos::RangePolicy<Space, Kokkos::IndexType<std::int64_t>>(field.space(), 0, g.volume()),
-        FlowObservablesKernel<Space, Real, D>{field.links(), g}, sums);
+        FlowObservablesKernel<Space, Real, D, Embedding>{field.links(), g, embedding}, sums);
   });
   field.space().fence();
-  const double volume = static_cast<double>(g.volume());
+  return sums;
+}
+
+// Per site over the whole lattice of `dimensions` directions and `volume` sites.
+FlowObservables observables_of(const FlowSums& sums, int dimensions, double volume) {
+  constexpr double pi = 3.14159265358979323846;
   FlowObservables o;
   // Re tr(1 - P) = 2 (1 - a0): E_plaq = 4 sum (1 - a0) per site.
   o.energy_plaquette = 4 * sums.plaquette / volume;
   o.energy_clover = sums.clover / volume;
-  constexpr double pi = 3.14159265358979323846;
   o.charge =
-      g.dimensions() == 4 ? sums.charge / (32 * pi * pi) : std::numeric_limits<double>::quiet_NaN();
+      dimensions == 4 ? sums.charge / (32 * pi * pi) : std::numeric_limits<double>::quiet_NaN();
   return o;
+}
+
+template <class Space, class Real>
+FlowObservables flow_observables(const GaugeField<Space, Real>& field) {
+  return observables_of(flow_sums(field, WholeLattice{}), field.dimensions(),
+                        static_cast<double>(field.volume()));
 }
 
 // The Runge-Kutta accumulator, 3 reals per link, checked against the space's memory first.
@@ -143,9 +169,42 @@ Kokkos::View<Real* [3], typename Space::memory_space> accumulator(const Space& s
 
 template <class Space, class Real>
 WilsonFlow<Space, Real>::WilsonFlow(const Space& space, const GaugeField<Space, Real>& start)
-    : field_(space, start.extents()), x_(accumulator<Space, Real>(space, start.link_count())) {
-  Kokkos::deep_copy(space, field_.links(), start.links());
+    : field_(std::make_unique<GaugeField<Space, Real>>(space, start.extents())),
+      x_(accumulator<Space, Real>(space, start.link_count())) {
+  Kokkos::deep_copy(space, field_->links(), start.links());
   space.fence();
+}
+
+template <class Space, class Real>
+WilsonFlow<Space, Real>::WilsonFlow(const Space& space, const DistributedField<Space, Real>& start,
+                                    const ParallelOptions& options)
+    : distributed_(std::make_unique<DistributedField<Space, Real>>(space, start.extents(),
+                                                                   start.communicator(), options)),
+      x_(accumulator<Space, Real>(space, start.local().link_count())) {
+  // The same decomposition, so the padded blocks match: copy this rank's, halos included.
+  Kokkos::deep_copy(space, distributed_->local().links(), start.local().links());
+  space.fence();
+  distributed_->exchange_halos();
+}
+
+// Calls f(embedding): WholeLattice on one rank, the block's SubLattice when split.
+template <class Space, class Real>
+template <class F>
+void WilsonFlow<Space, Real>::with_embedding(F&& f) const {
+  if (distributed_)
+    f(distributed_->embedding());
+  else
+    f(WholeLattice{});
+}
+
+template <class Space, class Real>
+void WilsonFlow<Space, Real>::exchange_halos() {
+  if (distributed_) distributed_->exchange_halos();
+}
+
+template <class Space, class Real>
+double WilsonFlow<Space, Real>::max_over_ranks(double value) const {
+  return distributed_ ? distributed_->communicator().max(value) : value;
 }
 
 template <class Space, class Real>
@@ -153,19 +212,27 @@ void WilsonFlow<Space, Real>::step(double epsilon) {
   if (!(epsilon > 0) || !std::isfinite(epsilon))
     throw std::invalid_argument("Wilson flow: the step epsilon must be positive and finite, got " +
                                 std::to_string(epsilon));
-  const Geometry& g = field_.geometry();
-  const Space& space = field_.space();
+  GaugeField<Space, Real>& field = block();
+  const Geometry& g = field.geometry();
+  const Space& space = field.space();
   const Kokkos::RangePolicy<Space, Kokkos::IndexType<std::int64_t>> links(space, 0, g.link_count());
   // (weight of eps Z, weight of the previous X) per stage.
   constexpr double stages[3][2] = {{0.25, 0.0}, {8.0 / 9.0, -17.0 / 9.0}, {0.75, -1.0}};
-  dispatch_dimensions(g.dimensions(), [&](auto dim) {
-    constexpr int D = decltype(dim)::value;
-    for (const auto& stage : stages) {
-      Kokkos::parallel_for(
-          "su2::flow_force", links,
-          FlowForceKernel<Space, Real, D>{field_.links(), x_, g, stage[0] * epsilon, stage[1]});
-      Kokkos::parallel_for("su2::flow_exp", links, FlowExpKernel<Space, Real>{field_.links(), x_});
-    }
+  with_embedding([&](const auto& embedding) {
+    using Embedding = std::decay_t<decltype(embedding)>;
+    dispatch_dimensions(g.dimensions(), [&](auto dim) {
+      constexpr int D = decltype(dim)::value;
+      for (const auto& stage : stages) {
+        Kokkos::parallel_for("su2::flow_force", links,
+                             FlowForceKernel<Space, Real, D, Embedding>{
+                                 field.links(), x_, g, embedding, stage[0] * epsilon, stage[1]});
+        Kokkos::parallel_for(
+            "su2::flow_exp", links,
+            FlowExpKernel<Space, Real, D, Embedding>{field.links(), x_, g, embedding});
+        // The next stage's staples read the neighbours' new links.
+        exchange_halos();
+      }
+    });
   });
   space.fence();
   t_ += epsilon;
@@ -203,29 +270,32 @@ long long WilsonFlow<Space, Real>::flow_to_adaptive(double t_end, double toleran
     throw std::invalid_argument(
         "Wilson flow: adaptive steps need a positive tolerance and initial step, and a finite "
         "end time");
-  const Space& space = field_.space();
+  GaugeField<Space, Real>& field = block();
+  const Space& space = field.space();
   if (!before_) {
-    before_ = std::make_unique<GaugeField<Space, Real>>(space, field_.extents());
-    full_step_ = std::make_unique<GaugeField<Space, Real>>(space, field_.extents());
+    before_ = std::make_unique<GaugeField<Space, Real>>(space, field.extents());
+    full_step_ = std::make_unique<GaugeField<Space, Real>>(space, field.extents());
   }
   if (adaptive_epsilon_ == 0) adaptive_epsilon_ = epsilon;
   const Kokkos::RangePolicy<Space, Kokkos::IndexType<std::int64_t>> links(
-      space, 0, field_.geometry().link_count());
+      space, 0, field.geometry().link_count());
   long long accepted = 0;
   while (t_end - t_ > 1e-12 * std::max(1.0, t_end)) {
     const double t = t_, e = std::min(adaptive_epsilon_, t_end - t);
-    Kokkos::deep_copy(space, before_->links(), field_.links());
+    // Halos are copied with the blocks, so every restored block is consistent.
+    Kokkos::deep_copy(space, before_->links(), field.links());
     step(e);
-    Kokkos::deep_copy(space, full_step_->links(), field_.links());
-    Kokkos::deep_copy(space, field_.links(), before_->links());
+    Kokkos::deep_copy(space, full_step_->links(), field.links());
+    Kokkos::deep_copy(space, field.links(), before_->links());
     step(0.5 * e);
     step(0.5 * e);
     double difference = 0;
     Kokkos::parallel_reduce("su2::flow_step_difference", links,
-                            LinkDistanceKernel<Space, Real>{field_.links(), full_step_->links()},
+                            LinkDistanceKernel<Space, Real>{field.links(), full_step_->links()},
                             Kokkos::Max<double>(difference));
     space.fence();
-    const double error = difference / 7;
+    // Every rank takes the same decision.
+    const double error = max_over_ranks(difference) / 7;
     const double factor =
         error > 0 ? std::clamp(0.9 * std::pow(tolerance / error, 0.25), 0.2, 2.0) : 2.0;
     if (error <= tolerance) {
@@ -235,7 +305,7 @@ long long WilsonFlow<Space, Real>::flow_to_adaptive(double t_end, double toleran
       // A step shortened to land on t_end says nothing about the step the field allows.
       if (e == adaptive_epsilon_ || factor < 1) adaptive_epsilon_ = e * factor;
     } else {
-      Kokkos::deep_copy(space, field_.links(), before_->links());
+      Kokkos::deep_copy(space, field.links(), before_->links());
       space.fence();
       t_ = t;
       adaptive_epsilon_ = e * factor;
@@ -251,7 +321,17 @@ long long WilsonFlow<Space, Real>::flow_to_adaptive(double t_end, double toleran
 
 template <class Space, class Real>
 FlowObservables WilsonFlow<Space, Real>::measure() const {
-  FlowObservables o = flow_observables(field_);
+  FlowObservables o;
+  if (distributed_) {
+    const FlowSums local = flow_sums(distributed_->local(), distributed_->embedding());
+    double sums[3] = {local.plaquette, local.clover, local.charge};
+    distributed_->communicator().sum(sums, 3);
+    o = observables_of(FlowSums{sums[0], sums[1], sums[2]},
+                       static_cast<int>(distributed_->extents().size()),
+                       static_cast<double>(distributed_->volume()));
+  } else {
+    o = flow_observables(*field_);
+  }
   o.t = t_;
   return o;
 }

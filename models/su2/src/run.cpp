@@ -227,6 +227,22 @@ struct Simulation::Engine {
 
 namespace {
 
+// The observables of `flow` at each of `times`, with fixed steps of epsilon or adaptive steps
+// (tolerance > 0) starting from epsilon.
+template <class Flow>
+std::vector<FlowObservables> flow_at(Flow flow, const std::vector<double>& times, double epsilon,
+                                     double tolerance) {
+  std::vector<FlowObservables> out;
+  for (double t : times) {
+    if (tolerance > 0)
+      flow.flow_to_adaptive(t, tolerance, epsilon);
+    else
+      flow.flow_to(t, epsilon);
+    out.push_back(flow.measure());
+  }
+  return out;
+}
+
 template <class Space, class Real>
 class EngineIn final : public Simulation::Engine {
  public:
@@ -265,16 +281,7 @@ class EngineIn final : public Simulation::Engine {
   }
   std::vector<FlowObservables> flow(const std::vector<double>& times, double epsilon,
                                     double tolerance) const override {
-    WilsonFlow<Space, Real> flow(space_, field_);
-    std::vector<FlowObservables> out;
-    for (double t : times) {
-      if (tolerance > 0)
-        flow.flow_to_adaptive(t, tolerance, epsilon);
-      else
-        flow.flow_to(t, epsilon);
-      out.push_back(flow.measure());
-    }
-    return out;
+    return flow_at(WilsonFlow<Space, Real>(space_, field_), times, epsilon, tolerance);
   }
   std::string backend() const override { return backend_name<Space>(); }
 
@@ -304,7 +311,7 @@ class DistributedEngine final : public Simulation::Engine {
  public:
   DistributedEngine(const Space& space, const std::vector<int>& extents,
                     const parallel::Communicator& comm, const ParallelOptions& options)
-      : space_(space), comm_(comm), field_(space, extents, comm, options) {}
+      : space_(space), comm_(comm), options_(options), field_(space, extents, comm, options) {}
 
   void cold_start() override { field_.cold_start(), ++version_; }
   void hot_start(std::uint64_t seed) override { field_.hot_start(seed), ++version_; }
@@ -345,9 +352,9 @@ class DistributedEngine final : public Simulation::Engine {
     broadcast_values(comm_, v);
     return v;
   }
-  std::vector<FlowObservables> flow(const std::vector<double>&, double, double) const override {
-    // Simulation refuses measure.flow on several ranks before an engine exists.
-    throw std::logic_error("the gradient flow runs on one rank only");
+  std::vector<FlowObservables> flow(const std::vector<double>& times, double epsilon,
+                                    double tolerance) const override {
+    return flow_at(WilsonFlow<Space, Real>(space_, field_, options_), times, epsilon, tolerance);
   }
   std::string decomposition_text() const override {
     const Decomposition& d = field_.decomposition();
@@ -373,6 +380,7 @@ class DistributedEngine final : public Simulation::Engine {
 
   Space space_;
   parallel::Communicator comm_;
+  ParallelOptions options_;
   // mutable: halo() is used for a description only.
   mutable DistributedField<Space, Real> field_;
   std::optional<DistributedUpdater<Space, Real>> updater_;
@@ -402,10 +410,6 @@ Simulation::Simulation(const Space& space, const RunParameters& parameters,
   parameters_.validate();
   if (!options.grid.empty())
     Decomposition::check_grid(parameters_.extents, options.grid, comm.size());
-  if (parameters_.flow() && comm.size() > 1)
-    throw std::invalid_argument(
-        "measure.flow.every: the gradient flow runs on one rank today, and this run has " +
-        std::to_string(comm.size()) + " MPI ranks: run it on one rank, or without the flow");
   const bool f = parameters_.precision == StoragePrecision::kFloat;
   const std::vector<int>& extents = parameters_.extents;
   if (comm.size() == 1) {

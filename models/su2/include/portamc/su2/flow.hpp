@@ -28,6 +28,7 @@
 #include <memory>
 
 #include "portamc/backends.hpp"
+#include "portamc/su2/distributed_field.hpp"
 #include "portamc/su2/gauge_field.hpp"
 
 namespace portamc::su2 {
@@ -49,6 +50,12 @@ class WilsonFlow {
  public:
   /// Flows a copy of `start` (which stays unchanged) on the instance `space`.
   WilsonFlow(const Space& space, const GaugeField<Space, Real>& start);
+  /// Flows a copy of a field split over ranks, as `options` split it (the same decomposition
+  /// as `start`'s): kernels run on the interior of each rank's block and the halos are
+  /// refreshed after every stage, so the configuration is the one-rank flow's to rounding.
+  /// Collective, and so is every member below then; measure() sums over ranks.
+  WilsonFlow(const Space& space, const DistributedField<Space, Real>& start,
+             const ParallelOptions& options);
 
   /// One Runge-Kutta step of size epsilon > 0 (std::invalid_argument otherwise).
   void step(double epsilon);
@@ -69,11 +76,21 @@ class WilsonFlow {
 
   /// The observables of the flowed field at time().
   FlowObservables measure() const;
-  const GaugeField<Space, Real>& field() const { return field_; }
+  /// The flowed field: the whole lattice on one rank, this rank's padded block when split.
+  const GaugeField<Space, Real>& field() const {
+    return distributed_ ? distributed_->local() : *field_;
+  }
 
  private:
-  GaugeField<Space, Real> field_;
-  Kokkos::View<Real* [3], typename Space::memory_space> x_;  ///< the Runge-Kutta accumulator
+  GaugeField<Space, Real>& block() { return distributed_ ? distributed_->local() : *field_; }
+  template <class F>
+  void with_embedding(F&& f) const;
+  void exchange_halos();
+  double max_over_ranks(double value) const;
+
+  std::unique_ptr<GaugeField<Space, Real>> field_;              ///< one rank
+  std::unique_ptr<DistributedField<Space, Real>> distributed_;  ///< several
+  Kokkos::View<Real* [3], typename Space::memory_space> x_;     ///< the Runge-Kutta accumulator
   double t_ = 0;
   double adaptive_epsilon_ = 0;
   /// The field before a trial step and after one full step (allocated on first use).

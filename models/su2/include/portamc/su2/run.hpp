@@ -62,7 +62,7 @@ struct RunParameters {
 
   /// Gradient flow (flow.hpp) of every flow_every-th measured configuration (0: none), from
   /// t = 0 to flow_t_max in steps of flow_epsilon, observables recorded at flow_record_times
-  /// (empty: after every step). One rank only, today.
+  /// (empty: after every step). Over several ranks on the same decomposition as the updates.
   int flow_every = 0;
   double flow_t_max = 0;
   double flow_epsilon = 0.01;
