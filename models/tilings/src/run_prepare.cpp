@@ -10,9 +10,9 @@
 #include "portamc/backends.hpp"
 #include "portamc/device_info.hpp"
 #include "portamc/tilings/bibone/bibone_tileability.hpp"
+#include "portamc/tilings/domino/thurston.hpp"
 #include "portamc/tilings/lozenge/detail/lozenge_extremal.hpp"
 #include "portamc/tilings/run.hpp"
-#include "portamc/tilings/domino/thurston.hpp"
 
 namespace portamc::tilings {
 namespace {

@@ -10,12 +10,12 @@
 
 #include "portamc/backends.hpp"
 #include "portamc/tilings/domino/detail/aztec_shuffling.hpp"
+#include "portamc/tilings/domino/detail/domino_glauber.hpp"
+#include "portamc/tilings/domino/domino_heights.hpp"
 #include "portamc/tilings/engine/detail/distributed_glauber.hpp"
 #include "portamc/tilings/engine/detail/distributed_tiled_domino.hpp"
-#include "portamc/tilings/domino/detail/domino_glauber.hpp"
 #include "portamc/tilings/lozenge/detail/lozenge_extremal.hpp"
 #include "portamc/tilings/lozenge/detail/lozenge_glauber.hpp"
-#include "portamc/tilings/domino/domino_heights.hpp"
 #include "sample_source.hpp"
 #include "state_bytes.hpp"
 

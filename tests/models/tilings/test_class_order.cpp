@@ -10,8 +10,8 @@
 #include <vector>
 
 #include "chi_square.hpp"
-#include "portamc/tilings/engine/class_order.hpp"
 #include "portamc/tilings/domino/detail/domino_glauber.hpp"
+#include "portamc/tilings/engine/class_order.hpp"
 #include "portamc/tilings/engine/detail/six_vertex_cftp.hpp"
 #include "portamc/tilings/names.hpp"
 #include "portamc/tilings/six_vertex/six_vertex_enumeration.hpp"

@@ -15,10 +15,10 @@
 #include "domino_laws.hpp"
 #include "portamc/rng.hpp"
 #include "portamc/tilings/domino/detail/domino_glauber.hpp"
-#include "portamc/tilings/lozenge/detail/lozenge_glauber.hpp"
 #include "portamc/tilings/domino/domino_enumeration.hpp"
 #include "portamc/tilings/domino/domino_heights.hpp"
 #include "portamc/tilings/domino/thurston.hpp"
+#include "portamc/tilings/lozenge/detail/lozenge_glauber.hpp"
 #include "test_space.hpp"
 #include "tiled_launch_check.hpp"
 

@@ -26,9 +26,9 @@
 #include "portamc/tilings/bibone/detail/bibone_moves.hpp"
 #include "portamc/tilings/engine/detail/move_colouring.hpp"
 #include "portamc/tilings/engine/detail/move_colouring_kokkos_kernels.hpp"
-#include "portamc/tilings/rect_triangle/detail/rect_triangle_moves.hpp"
-#include "portamc/tilings/names.hpp"
 #include "portamc/tilings/lozenge/triangular_domain.hpp"
+#include "portamc/tilings/names.hpp"
+#include "portamc/tilings/rect_triangle/detail/rect_triangle_moves.hpp"
 
 namespace {
 

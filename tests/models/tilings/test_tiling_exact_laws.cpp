@@ -13,9 +13,9 @@
 #include "chi_square.hpp"
 #include "domino_laws.hpp"
 #include "portamc/tilings/domino/detail/domino_glauber.hpp"
+#include "portamc/tilings/domino/domino_enumeration.hpp"
 #include "portamc/tilings/lozenge/detail/lozenge_extremal.hpp"
 #include "portamc/tilings/lozenge/detail/lozenge_glauber.hpp"
-#include "portamc/tilings/domino/domino_enumeration.hpp"
 #include "portamc/tilings/lozenge/lozenge_enumeration.hpp"
 #include "test_space.hpp"
 

@@ -8,8 +8,8 @@
 
 #include "../../common/expect_error.hpp"
 #include "portamc/tilings/domino/detail/domino_glauber.hpp"
-#include "portamc/tilings/lozenge/detail/lozenge_glauber.hpp"
 #include "portamc/tilings/domino/thurston.hpp"
+#include "portamc/tilings/lozenge/detail/lozenge_glauber.hpp"
 #include "test_space.hpp"
 
 namespace {

@@ -13,10 +13,10 @@
 
 #include "portamc/rng.hpp"
 #include "portamc/tilings/domino/detail/domino_glauber.hpp"
-#include "portamc/tilings/lozenge/detail/lozenge_extremal.hpp"
-#include "portamc/tilings/lozenge/detail/lozenge_glauber.hpp"
 #include "portamc/tilings/domino/domino_heights.hpp"
 #include "portamc/tilings/domino/thurston.hpp"
+#include "portamc/tilings/lozenge/detail/lozenge_extremal.hpp"
+#include "portamc/tilings/lozenge/detail/lozenge_glauber.hpp"
 #include "test_space.hpp"
 
 namespace {

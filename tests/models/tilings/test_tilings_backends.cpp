@@ -15,10 +15,10 @@
 
 #include "portamc/backends.hpp"
 #include "portamc/tilings/domino/detail/domino_glauber.hpp"
-#include "portamc/tilings/lozenge/detail/lozenge_glauber.hpp"
+#include "portamc/tilings/domino/thurston.hpp"
 #include "portamc/tilings/engine/detail/six_vertex_cftp.hpp"
 #include "portamc/tilings/engine/detail/six_vertex_glauber.hpp"
-#include "portamc/tilings/domino/thurston.hpp"
+#include "portamc/tilings/lozenge/detail/lozenge_glauber.hpp"
 
 namespace {
 

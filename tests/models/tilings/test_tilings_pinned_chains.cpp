@@ -29,13 +29,13 @@
 #include <vector>
 
 #include "portamc/tilings/domino/detail/aztec_shuffling.hpp"
-#include "portamc/tilings/engine/detail/bibone_glauber.hpp"
 #include "portamc/tilings/domino/detail/domino_glauber.hpp"
-#include "portamc/tilings/lozenge/detail/lozenge_glauber.hpp"
+#include "portamc/tilings/engine/detail/bibone_glauber.hpp"
 #include "portamc/tilings/engine/detail/move_colouring.hpp"
 #include "portamc/tilings/engine/detail/rect_triangle_glauber.hpp"
 #include "portamc/tilings/engine/detail/six_vertex_cftp.hpp"
 #include "portamc/tilings/engine/detail/six_vertex_glauber.hpp"
+#include "portamc/tilings/lozenge/detail/lozenge_glauber.hpp"
 #include "test_space.hpp"
 
 namespace {

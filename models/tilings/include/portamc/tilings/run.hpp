@@ -14,15 +14,15 @@
 #include "portamc/halo_transport.hpp"
 #include "portamc/parallel.hpp"
 #include "portamc/tilings/bibone/bibone_domain.hpp"
+#include "portamc/tilings/domino/square_domain.hpp"
 #include "portamc/tilings/engine/class_order.hpp"
 #include "portamc/tilings/engine/detail/move_colouring.hpp"
 #include "portamc/tilings/engine/glauber_results.hpp"
 #include "portamc/tilings/engine/glauber_weights.hpp"
+#include "portamc/tilings/lozenge/triangular_domain.hpp"
 #include "portamc/tilings/rect_triangle/rect_triangle_tiling.hpp"
 #include "portamc/tilings/six_vertex/six_vertex_boundary.hpp"
 #include "portamc/tilings/six_vertex/six_vertex_weights.hpp"
-#include "portamc/tilings/domino/square_domain.hpp"
-#include "portamc/tilings/lozenge/triangular_domain.hpp"
 
 namespace portamc::tilings {
 

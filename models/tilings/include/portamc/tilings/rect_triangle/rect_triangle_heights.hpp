@@ -29,8 +29,8 @@
 #include <vector>
 
 #include "portamc/tilings/lozenge/lozenge_heights.hpp"
-#include "portamc/tilings/rect_triangle/rect_triangle_tiling.hpp"
 #include "portamc/tilings/lozenge/triangular_domain.hpp"
+#include "portamc/tilings/rect_triangle/rect_triangle_tiling.hpp"
 
 namespace portamc::tilings {
 

@@ -16,8 +16,8 @@
 #include <tuple>
 #include <vector>
 
-#include "portamc/tilings/rect_triangle/rect_triangle_geometry.hpp"
 #include "portamc/tilings/lozenge/triangular_domain.hpp"
+#include "portamc/tilings/rect_triangle/rect_triangle_geometry.hpp"
 
 namespace portamc::tilings {
 
