@@ -107,6 +107,9 @@ DoublePeak double_peak(const std::vector<double>& energy, const std::vector<doub
     const Halves h = halves(p, split);
     split = std::min(valley_between(p, h.left_peak, h.right_peak), n - 2);
   }
+  // The loop ends on a split seen before, which need not be the one beta was last found for
+  // (a cycle of splits): beta of the final split.
+  beta = equal_height_beta(energy, log_g, split, beta_lo, beta_hi);
   DoublePeak d;
   d.beta_eq = beta;
   d.valley = split;

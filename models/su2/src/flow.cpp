@@ -184,6 +184,8 @@ WilsonFlow<Space, Real>::WilsonFlow(const Space& space, const DistributedField<S
   // The same decomposition, so the padded blocks match: copy this rank's, halos included.
   Kokkos::deep_copy(space, distributed_->local().links(), start.local().links());
   space.fence();
+  // A DistributedField keeps its halos current, so this refresh only costs one exchange per
+  // flow; it protects the first stage from a caller that wrote links by other means.
   distributed_->exchange_halos();
 }
 
