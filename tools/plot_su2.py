@@ -193,8 +193,12 @@ def plot_flow(h5, point, path):
                                               constrained_layout=True,
                                               gridspec_kw={"width_ratios": [1.3, 1.3, 0.7]})
     for kind, colour in (("plaquette", "C0"), ("clover", "C1")):
-        left.plot(t, read(h5, f"{f}/t2_energy_{kind}"), color=colour, lw=1.2,
+        curve = read(h5, f"{f}/t2_energy_{kind}")
+        left.plot(t, curve, color=colour, lw=1.2,
                   label=rf"$t^2\langle E_{{\rm {kind[:4]}}}\rangle$")
+        if f"t2_energy_{kind}_error" in h5[f]:  # files before the curve had errors lack it
+            error = read(h5, f"{f}/t2_energy_{kind}_error")
+            left.fill_between(t, curve - error, curve + error, color=colour, alpha=0.3, lw=0)
         t0, t0_error = read(h5, f"{f}/t0_{kind}"), read(h5, f"{f}/t0_{kind}_error")
         w0, w0_error = read(h5, f"{f}/w0_{kind}"), read(h5, f"{f}/w0_{kind}_error")
         if np.isfinite(t0):

@@ -479,6 +479,20 @@ TEST_F(Su2App, FlowWritesEnergiesChargeAndScalesPerConfiguration) {
   double mean = 0;
   for (std::int64_t c = discarded; c < 4; ++c) mean += e[static_cast<std::size_t>(c) * 60 + 59];
   EXPECT_NEAR(t2e.back(), 9.0 * mean / static_cast<double>(used), 1e-12);
+  // Every point of the curve has its error, tau_int and N_eff (NaN where three configurations
+  // are too few for Sokal's window: series_analysis.hpp).
+  for (const char* kind : {"plaquette", "clover"}) {
+    const std::string curve = g + "/t2_energy_" + kind;
+    const auto error = f.read<double>(curve + "_error");
+    const auto n_eff = f.read<double>(curve + "_n_eff");
+    ASSERT_EQ(error.size(), 60u) << kind;
+    ASSERT_EQ(f.read<double>(curve + "_tau_int").size(), 60u) << kind;
+    ASSERT_EQ(n_eff.size(), 60u) << kind;
+    for (std::size_t k = 0; k < 60; ++k) {
+      EXPECT_GT(error[k], 0.0) << kind << ", t index " << k;
+      EXPECT_TRUE(std::isnan(n_eff[k]) || n_eff[k] > 0) << kind << ", t index " << k;
+    }
+  }
   // At beta = 2.3 a 4^4 box flowed to t = 3 passes t^2 E = 0.1: t0 is inside, with an error.
   const double t0 = f.read_scalar<double>(g + "/t0_plaquette");
   EXPECT_GT(t0, 0.05);

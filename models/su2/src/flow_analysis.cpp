@@ -19,11 +19,15 @@ std::vector<std::vector<double>> rows_from(const std::vector<double>& values, st
   return rows;
 }
 
-std::vector<double> column_means(const std::vector<std::vector<double>>& rows) {
-  std::vector<double> mean(rows.front().size(), 0.0);
-  for (const auto& r : rows)
-    for (std::size_t i = 0; i < r.size(); ++i) mean[i] += r[i] / static_cast<double>(rows.size());
-  return mean;
+// Column i of `rows`, i.e. E(t_i) over the configurations, analysed as a series.
+std::vector<stats::SeriesAnalysis> column_series(const std::vector<std::vector<double>>& rows) {
+  std::vector<stats::SeriesAnalysis> columns;
+  std::vector<double> column(rows.size());
+  for (std::size_t i = 0; i < rows.front().size(); ++i) {
+    for (std::size_t k = 0; k < rows.size(); ++k) column[k] = rows[k][i];
+    columns.push_back(stats::analyse_series_from(column, 0));
+  }
+  return columns;
 }
 
 }  // namespace
@@ -42,8 +46,8 @@ FlowAnalysis analyse_flow(const PointRecord& record, const RunParameters& p,
                                 " flowed configurations after equilibration; errors need two");
   const auto plaquette = rows_from(record.flow_energy_plaquette, times, a.discarded);
   const auto clover = rows_from(record.flow_energy_clover, times, a.discarded);
-  a.mean_energy_plaquette = column_means(plaquette);
-  a.mean_energy_clover = column_means(clover);
+  a.energy_plaquette = column_series(plaquette);
+  a.energy_clover = column_series(clover);
   a.plaquette = estimate_flow_scales(a.t, plaquette, p.flow_reference);
   a.clover = estimate_flow_scales(a.t, clover, p.flow_reference);
 

@@ -204,6 +204,28 @@ void write_potential(h5::Group g, const std::string& name, const PotentialResult
   write_estimate(v, "sommer_r0", s.sommer_r0, "lattice units", "Sommer scale r0/a (c = 1.65)");
 }
 
+// t^2 <E(t)> over the used configurations at each flow time, with the binned error, tau_int
+// and N_eff of E(t) as a series over them (name, name_error, name_tau_int, name_n_eff).
+void write_flow_curve(h5::Group f, const std::string& name, const std::vector<double>& t,
+                      const std::vector<stats::SeriesAnalysis>& e, const std::string& what) {
+  std::vector<double> value, error, tau, n_eff;
+  for (std::size_t i = 0; i < t.size(); ++i) {
+    value.push_back(t[i] * t[i] * e[i].mean.value);
+    error.push_back(t[i] * t[i] * e[i].mean.error);
+    tau.push_back(e[i].tau.tau_int);
+    n_eff.push_back(e[i].effective_samples);
+  }
+  f.write(name, value, "", "t^2 <" + what + "(t)> over the used configurations");
+  f.write(name + "_error", error, "",
+          "binned standard error of " + name + " (" + what +
+              "(t) as a series over the used "
+              "configurations)");
+  f.write(name + "_tau_int", tau, "configurations",
+          "integrated autocorrelation time of " + what + "(t) over the used configurations");
+  f.write(name + "_n_eff", n_eff, "configurations",
+          "effective number of configurations behind " + name + "_error, used / (2 tau_int)");
+}
+
 // The flowed configurations and their analysis: group "flow" of a point (docs/output.md).
 void write_flow(h5::Group point, const RunParameters& p, const PointRecord& rec,
                 const PointAnalysis& a) {
@@ -232,13 +254,8 @@ void write_flow(h5::Group point, const RunParameters& p, const PointRecord& rec,
   const FlowAnalysis& x = *a.flow;
   f.attribute("discarded", static_cast<std::int64_t>(x.discarded));
   f.attribute("used", static_cast<std::int64_t>(x.configurations));
-  std::vector<double> t2e_plaq, t2e_clov;
-  for (std::size_t i = 0; i < t.size(); ++i) {
-    t2e_plaq.push_back(t[i] * t[i] * x.mean_energy_plaquette[i]);
-    t2e_clov.push_back(t[i] * t[i] * x.mean_energy_clover[i]);
-  }
-  f.write("t2_energy_plaquette", t2e_plaq, "", "t^2 <E_plaq(t)> over the used configurations");
-  f.write("t2_energy_clover", t2e_clov, "", "t^2 <E_clov(t)> over the used configurations");
+  write_flow_curve(f, "t2_energy_plaquette", t, x.energy_plaquette, "E_plaq");
+  write_flow_curve(f, "t2_energy_clover", t, x.energy_clover, "E_clov");
   const char* jack = " (delete-one jackknife over the used configurations)";
   write_estimate(f, "t0_plaquette", x.plaquette.t0, "lattice units^2",
                  std::string("t0: t^2 <E_plaq(t0)> = reference") + jack);

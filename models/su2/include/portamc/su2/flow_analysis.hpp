@@ -21,7 +21,9 @@ struct FlowAnalysis {
   std::size_t configurations = 0;  ///< flowed configurations after the equilibration point
   std::size_t discarded = 0;       ///< flowed configurations before it
   std::vector<double> t;           ///< the flow times
-  std::vector<double> mean_energy_plaquette, mean_energy_clover;  ///< <E(t)> over those used
+  /// E(t) at each flow time as a series over the configurations used: <E(t)> with its binned
+  /// error, tau_int and N_eff (configurations flowed from one chain are correlated).
+  std::vector<stats::SeriesAnalysis> energy_plaquette, energy_clover;
   FlowScaleEstimates plaquette, clover;  ///< t0, w0 from E_plaq and from E_clov
   stats::SeriesAnalysis charge;          ///< Q(t_max) as a series over the configurations
   stats::JackknifeEstimate susceptibility{0, 0, 0, 0};  ///< chi_t at t_max, per site

@@ -3,7 +3,7 @@
 // 2010) and w0 from W(w0^2) = reference, W(t) = t d/dt (t^2 <E(t)>) (BMW, JHEP 09 (2012) 010).
 //
 // Reference value for SU(2): 0.1 (su2_flow_reference), proposed by Hirakida, Itou and Kouno,
-// "Thermodynamics for SU(2) pure gauge theory using gradient flow", arXiv:1811.02800, as the
+// "Thermodynamics for pure SU(2) gauge theory using gradient flow", arXiv:1805.07106, as the
 // SU(3) value 0.3 scaled down by the leading perturbative coefficient of t^2 E, which is
 // proportional to N^2 - 1. Both scales take any reference, since SU(2) studies differ.
 //
