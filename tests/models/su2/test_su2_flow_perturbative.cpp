@@ -28,6 +28,7 @@
 #include <array>
 #include <cmath>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "portamc/series_analysis.hpp"
@@ -152,6 +153,8 @@ TEST(FlowPerturbative, WeakCouplingEnergyMatchesTheLeadingOrder) {
                  << weak[i].error << ", R(" << 4 * beta << ") = " << weaker[i].value << " +- "
                  << weaker[i].error << ", extrapolated " << extrapolated << " +- " << error
                  << ", zero-mode bound " << zero_modes);
+    RecordProperty("R_extrapolated_t" + std::to_string(i),
+                   std::to_string(extrapolated) + " +- " + std::to_string(error));
     EXPECT_NEAR(extrapolated, 1.0, 4 * error + zero_modes);
     // The statistics must be able to see a next-order term of natural size (a few g0^2).
     EXPECT_LT(error, 0.01);
