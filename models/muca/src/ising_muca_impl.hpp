@@ -11,6 +11,8 @@
 #include "portamc/lattice.hpp"
 #include "portamc/muca/detail/ising_muca.hpp"
 
+#include "walker_arrays.hpp"
+
 namespace portamc::muca {
 
 namespace detail {
@@ -326,8 +328,7 @@ template <class ExecutionSpace>
 std::vector<count_type> IsingMuca<ExecutionSpace>::sample(std::uint64_t attempts_per_walker) {
   Kokkos::View<count_type*, memory_space> histogram("muca::histogram", bins_.count());
   run(attempts_per_walker, true, histogram);
-  auto host = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), histogram);
-  return std::vector<count_type>(host.data(), host.data() + host.extent(0));
+  return detail::host_vector(histogram);
 }
 
 template <class ExecutionSpace>
@@ -336,36 +337,24 @@ std::vector<count_type> IsingMuca<ExecutionSpace>::sample_by_group(
   Kokkos::View<count_type*, memory_space> histogram(
       "muca::group_histograms", static_cast<std::size_t>(groups_) * bins_.count());
   run(attempts_per_walker, true, histogram, true);
-  auto host = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), histogram);
-  return std::vector<count_type>(host.data(), host.data() + host.extent(0));
+  return detail::host_vector(histogram);
 }
 
 template <class ExecutionSpace>
 std::vector<std::int32_t> IsingMuca<ExecutionSpace>::walker_bins() const {
-  auto host = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), walker_bins_);
-  return std::vector<std::int32_t>(host.data(), host.data() + host.extent(0));
+  return detail::host_vector(walker_bins_);
 }
 
 template <class ExecutionSpace>
 std::vector<std::int32_t> IsingMuca<ExecutionSpace>::recomputed_bins() const {
   Kokkos::View<std::int32_t*, memory_space> fresh("muca::recomputed_bins", walkers_);
   detail::compute_bins(space_, spins_, neighbours_, fresh, sites());
-  auto host = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), fresh);
-  return std::vector<std::int32_t>(host.data(), host.data() + host.extent(0));
+  return detail::host_vector(fresh);
 }
 
 template <class ExecutionSpace>
 ModelState IsingMuca<ExecutionSpace>::state() const {
-  ModelState s;
-  s.L = params_.L;
-  s.walkers = walkers_;
-  s.seed = params_.seed;
-  s.step = step_;
-  auto spins = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), spins_);
-  s.spins.assign(spins.data(), spins.data() + spins.size());
-  s.bins = walker_bins();
-  s.log_weights = log_weights_;
-  return s;
+  return detail::capture_state(params_.L, params_.seed, step_, spins_, walker_bins_, log_weights_);
 }
 
 template <class ExecutionSpace>
@@ -378,13 +367,7 @@ void IsingMuca<ExecutionSpace>::restore(const ModelState& s) {
         ", seed = " + std::to_string(params_.seed));
   if (s.spins.size() != spins_.size() || s.bins.size() != static_cast<std::size_t>(walkers_))
     throw std::invalid_argument("checkpoint arrays have the wrong size");
-  Kokkos::View<const std::uint32_t**, Kokkos::LayoutRight, Kokkos::HostSpace,
-               Kokkos::MemoryTraits<Kokkos::Unmanaged>>
-      spins(s.spins.data(), words_, walkers_);
-  Kokkos::deep_copy(space_, spins_, spins);
-  Kokkos::View<const std::int32_t*, Kokkos::HostSpace, Kokkos::MemoryTraits<Kokkos::Unmanaged>>
-      bins(s.bins.data(), walkers_);
-  Kokkos::deep_copy(space_, walker_bins_, bins);
+  detail::load_state(space_, s, spins_, walker_bins_);
   step_ = s.step;
   set_log_weights(s.log_weights);
   space_.fence();

@@ -1,0 +1,220 @@
+#pragma once
+// W independent multicanonical walkers of a discrete spin model on the periodic L^d lattice
+// (issue #26): the Ising model and the q-state Potts model in 2 and 3 dimensions
+// (hamiltonian.hpp), written once for every Kokkos backend. The generic form of IsingMuca
+// (ising_muca.hpp), with the same conventions, so that it can replace it once it is as fast:
+//
+// - Layout: site states packed in b = ceil(log2 states) bits, 32 / b sites per 32-bit word,
+//   walker-interleaved by word: spins(word, walker).
+// - One shared site sequence (the site of step t is a pure function of (seed, site_choice,
+//   0, t), the same stream as IsingMuca's), every walker drawing its own random words.
+// - Acceptance compares a random word with a host-computed integer threshold per (bin, bin
+//   change): bitwise the same trajectories on every backend.
+// - Random words per step: the Ising model uses one, word t & 3 of walker w's acceptance block
+//   t >> 2, exactly as IsingMuca, so the Ising model in 2D runs bit for bit IsingMuca's chain
+//   (tested). Potts uses two, words 2 (t & 1) and 2 (t & 1) + 1 of block t >> 1: the proposal,
+//   new state = old + 1 + floor(r (q - 1) / 2^32) mod q (uniform over the other q - 1 states
+//   up to a bias of (q - 1) / 2^32, the order of the threshold's own rounding, 2^-31), then
+//   the acceptance word.
+//
+// Not yet tuned for GPUs: one thread per walker with the lattices in global memory, and the
+// histogram through a ScatterView (IsingMuca's team scratch lattices and histograms are the
+// next step, measured against its bench).
+#include <Kokkos_Core.hpp>
+#include <Kokkos_ScatterView.hpp>
+#include <cstdint>
+#include <vector>
+
+#include "portamc/backends.hpp"
+#include "portamc/histogram.hpp"
+#include "portamc/muca/detail/ising_muca.hpp"
+#include "portamc/muca/hamiltonian.hpp"
+#include "portamc/muca/parameters.hpp"
+#include "portamc/muca/spin_bins.hpp"
+#include "portamc/rng.hpp"
+
+namespace portamc::muca {
+
+/// The shared site of one step for a launch: word offsets (word index times the lattice
+/// stride) and bit positions of the site (entry 0) and of its 2d neighbours.
+struct alignas(16) SpinStepSites {
+  std::uint32_t offset[7];
+  std::uint8_t shift[7];
+};
+
+// Kernel functor; public so nvcc can compile its device code (no private lambdas).
+template <class ExecutionSpace>
+struct SpinMucaKernel {
+  using memory_space = typename ExecutionSpace::memory_space;
+  using scatter_type = decltype(Kokkos::Experimental::create_scatter_view(
+      std::declval<Kokkos::View<count_type*, memory_space>>()));
+
+  Kokkos::View<std::uint32_t**, Kokkos::LayoutRight, memory_space> spins;
+  Kokkos::View<std::int32_t*, memory_space> bins;
+  Kokkos::View<const SpinStepSites*, memory_space> sites;
+  /// thresholds(bin, jump + max_jump): accept a move changing the bin by `jump` iff
+  /// (word >> 1) < threshold; 2^31 for jump 0, 0 for a move out of the range.
+  Kokkos::View<const std::uint32_t**, Kokkos::LayoutRight, memory_space> thresholds;
+  /// (group, bin) flattened: group * nbins + bin.
+  Kokkos::View<count_type*, memory_space> histogram;
+  scatter_type scatter;
+  std::uint64_t seed = 0;
+  std::uint64_t first_walker = 0;
+  std::uint64_t total_walkers = 1;
+  std::uint64_t step0 = 0;
+  int groups = 1;
+  int steps = 0;
+  int nbins = 0;
+  int neighbours = 4;  ///< 2d
+  int max_jump = 1;
+  int states = 2;  ///< 2 for Ising, q for Potts
+  std::uint32_t mask = 1;
+  bool ising = true;
+  bool record = false;
+
+  KOKKOS_INLINE_FUNCTION int group_of(std::int64_t w) const {
+    if (groups == 1) return 0;
+    return static_cast<int>((first_walker + static_cast<std::uint64_t>(w)) *
+                            static_cast<std::uint64_t>(groups) / total_walkers);
+  }
+
+  KOKKOS_INLINE_FUNCTION void operator()(const std::int64_t w) const {
+    if (record) {
+      auto access = scatter.access();
+      walk(w, [&access](int index) { access(index) += count_type(1); });
+    } else {
+      walk(w, [](int) {});
+    }
+  }
+
+  // Walker w through `steps` attempts; record_bin(group * nbins + bin) after each.
+  template <class Recorder>
+  KOKKOS_INLINE_FUNCTION void walk(const std::int64_t w, const Recorder& record_bin) const {
+    std::uint32_t* const lattice = &spins(0, w);
+    const std::uint64_t entity = first_walker + static_cast<std::uint64_t>(w);
+    const int offset = group_of(w) * nbins;
+    int bin = bins(w);
+    for (int t = 0; t < steps; ++t) {
+      const std::uint64_t step = step0 + static_cast<std::uint64_t>(t);
+      std::uint32_t proposal = 0, r = 0;
+      if (ising) {
+        const rng::Block b = rng::draw(seed, rng::purpose_acceptance, entity, step >> 2);
+        const int slot = static_cast<int>(step & 3);
+        r = slot < 2 ? (slot == 0 ? b[0] : b[1]) : (slot == 2 ? b[2] : b[3]);
+      } else {
+        const rng::Block b = rng::draw(seed, rng::purpose_acceptance, entity, step >> 1);
+        proposal = (step & 1) ? b[2] : b[0];
+        r = (step & 1) ? b[3] : b[1];
+      }
+      const SpinStepSites s = sites(t);
+      std::uint32_t* const at = lattice + s.offset[0];
+      const std::uint32_t word = *at;
+      const std::uint32_t old_state = (word >> s.shift[0]) & mask;
+      std::uint32_t new_state;
+      int jump;
+      if (ising) {
+        // Flipping with a aligned neighbours of 2d moves the bin by a - d.
+        new_state = old_state ^ 1u;
+        int aligned = 0;
+        for (int n = 1; n <= neighbours; ++n)
+          aligned += ((lattice[s.offset[n]] >> s.shift[n]) & mask) == old_state;
+        jump = aligned - neighbours / 2;
+      } else {
+        new_state = old_state + 1u +
+                    static_cast<std::uint32_t>((static_cast<std::uint64_t>(proposal) *
+                                                static_cast<std::uint64_t>(states - 1)) >>
+                                               32);
+        if (new_state >= static_cast<std::uint32_t>(states))
+          new_state -= static_cast<std::uint32_t>(states);
+        int old_count = 0, new_count = 0;  // neighbours in the old and in the new state
+        for (int n = 1; n <= neighbours; ++n) {
+          const std::uint32_t other = (lattice[s.offset[n]] >> s.shift[n]) & mask;
+          old_count += other == old_state;
+          new_count += other == new_state;
+        }
+        jump = old_count - new_count;
+      }
+      if ((r >> 1) < thresholds(bin, jump + max_jump)) {
+        *at = word ^ ((old_state ^ new_state) << s.shift[0]);
+        bin += jump;
+      }
+      record_bin(offset + bin);
+    }
+    bins(w) = bin;
+  }
+};
+
+/// The walkers on execution space `ExecutionSpace` (any backend of the build): every kernel
+/// runs on the instance the model was made with. Parameters::L is ignored in favour of the
+/// Hamiltonian's; seed, walkers, first_walker, total_walkers and walker_groups are used as
+/// IsingMuca uses them.
+template <class ExecutionSpace>
+class SpinMuca {
+ public:
+  using execution_space = ExecutionSpace;
+  using memory_space = typename ExecutionSpace::memory_space;
+
+  /// Random site states on `space`. std::invalid_argument for a Hamiltonian the engine does
+  /// not run (Blume-Capel), bad parameters, or lattices that do not fit its memory.
+  SpinMuca(const ExecutionSpace& space, const Parameters& params, const Hamiltonian& h);
+
+  const ExecutionSpace& space() const { return space_; }
+  const Hamiltonian& hamiltonian() const { return h_; }
+  const SpinBins& energy_bins() const { return bins_; }
+  long long walkers() const { return walkers_; }
+  std::uint64_t step() const { return step_; }
+  int bits_per_site() const { return bits_; }
+
+  /// Weights per energy bin (natural log); rebuilds the integer acceptance table.
+  void set_log_weights(const std::vector<double>& log_weights);
+  const std::vector<double>& log_weights() const { return log_weights_; }
+
+  void thermalise(std::uint64_t attempts_per_walker);
+  /// The histogram of the bin after every attempt, summed over walkers.
+  std::vector<count_type> sample(std::uint64_t attempts_per_walker);
+  /// The same per walker group (IsingMuca::sample_by_group).
+  std::vector<count_type> sample_by_group(std::uint64_t attempts_per_walker);
+  int walker_groups() const { return groups_; }
+
+  std::vector<std::int32_t> walker_bins() const;
+  /// Bins recomputed from the site states.
+  std::vector<std::int32_t> recomputed_bins() const;
+  /// Site states of walker w, one per site (host copy, for checks).
+  std::vector<int> site_states(long long w) const;
+
+  ModelState state() const;
+  /// Continue from a saved state (std::invalid_argument if it does not match).
+  void restore(const ModelState& state);
+
+  static std::size_t device_bytes(const Hamiltonian& h, long long walkers);
+
+ private:
+  void run(std::uint64_t attempts, bool record, Kokkos::View<count_type*, memory_space> histogram,
+           bool by_group);
+  /// The bin of every walker from its states, into `out`.
+  void compute_bins(const Kokkos::View<std::int32_t*, memory_space>& out) const;
+
+  Parameters params_;
+  Hamiltonian h_;
+  ExecutionSpace space_;
+  SpinBins bins_;
+  long long walkers_ = 0;
+  long long total_walkers_ = 0;
+  int groups_ = 1;
+  int bits_ = 1;
+  int per_word_ = 32;
+  int words_ = 0;
+  std::uint64_t step_ = 0;
+  std::vector<double> log_weights_;
+  Kokkos::View<std::uint32_t**, Kokkos::LayoutRight, memory_space> spins_;
+  Kokkos::View<std::int32_t*, memory_space> walker_bins_;
+  Kokkos::View<std::uint32_t**, Kokkos::LayoutRight, memory_space> neighbours_;
+  Kokkos::View<std::uint32_t**, Kokkos::LayoutRight, memory_space> thresholds_;
+  Kokkos::View<SpinStepSites*, memory_space> sites_;
+};
+
+#define PORTAMC_SPIN_MUCA_EXTERN_(Space) extern template class SpinMuca<Space>;
+PORTAMC_FOR_EACH_SPACE(PORTAMC_SPIN_MUCA_EXTERN_)
+#undef PORTAMC_SPIN_MUCA_EXTERN_
+
+}  // namespace portamc::muca

@@ -1,0 +1,10 @@
+// The generic multicanonical engine (detail/spin_muca.hpp), once per backend of the build.
+#include "spin_muca_impl.hpp"
+
+namespace portamc::muca {
+
+#define PORTAMC_SPIN_MUCA_INSTANTIATE_(Space) template class SpinMuca<Space>;
+PORTAMC_FOR_EACH_SPACE(PORTAMC_SPIN_MUCA_INSTANTIATE_)
+#undef PORTAMC_SPIN_MUCA_INSTANTIATE_
+
+}  // namespace portamc::muca
