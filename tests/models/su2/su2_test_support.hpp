@@ -39,4 +39,13 @@ inline double fraction_differing(const std::vector<double>& a, const std::vector
   return static_cast<double>(n) / static_cast<double>(a.size());
 }
 
+/// Means and errors of one estimate over seeds, for stats::calibrate_errors.
+struct Collected {
+  std::vector<double> means, errors;
+  void add(double mean, double error) {
+    means.push_back(mean);
+    errors.push_back(error);
+  }
+};
+
 }  // namespace su2_test

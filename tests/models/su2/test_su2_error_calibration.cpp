@@ -24,6 +24,7 @@
 #include "portamc/su2/exact.hpp"
 #include "portamc/su2/run.hpp"
 #include "portamc/su2/run_analysis.hpp"
+#include "su2_test_support.hpp"
 #include "test_space.hpp"
 
 namespace {
@@ -59,13 +60,7 @@ Outcome run(const RunParameters& p) {
   return r;
 }
 
-struct Collected {
-  std::vector<double> means, errors;
-  void add(double mean, double error) {
-    means.push_back(mean);
-    errors.push_back(error);
-  }
-};
+using su2_test::Collected;
 
 TEST(Su2ErrorCalibration, ScatterOverSeedsMatchesTheReportedErrors) {
   constexpr double beta = 2.0;
