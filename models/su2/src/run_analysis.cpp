@@ -226,6 +226,10 @@ std::vector<std::string> analysis_warnings(const PointAnalysis& a, const RunPara
       out.push_back("flow: W does not reach " + std::to_string(p.flow_reference) +
                     " by flow_t_max: no w0 (flow further)");
     if (!a.flow->charge.reliable) out.push_back("flow charge: " + a.flow->charge.warning);
+    // The flowed energy at t_max is the slowest of the E(t) series (it sees the longest
+    // distances): its reliability speaks for the curve, t0 and w0.
+    if (!a.flow->energy_plaquette.empty() && !a.flow->energy_plaquette.back().reliable)
+      out.push_back("flow energy at t_max: " + a.flow->energy_plaquette.back().warning);
   }
   loop_warnings("wilson_loops", a.wilson, p.wilson_t_max, out);
   loop_warnings("wilson_loops_smeared", a.wilson_smeared, p.wilson_t_max, out);
