@@ -126,7 +126,11 @@ TEST_F(Su2App, WritesACompleteSelfDescribingFile) {
 // --backend picks the execution space the run uses: every backend of the build runs the tiny
 // input and is recorded in the provenance, and naming the default backend changes no bit.
 TEST_F(Su2App, RunsOnEveryBackendOfTheBuild) {
-  const auto input = write_input("tiny.yaml", tiny);
+  // With the gradient flow of every 4th configuration, so the flow runs from YAML to HDF5 on
+  // every backend too.
+  const auto input = write_input("tiny.yaml", tiny) +
+                     " --set measure.flow.every=4 --set measure.flow.t_max=0.5"
+                     " --set measure.flow.epsilon=0.1";
   const auto plain = path("plain.h5");
   ASSERT_EQ(run(input + " -q -o " + plain), 0) << log();
   portamc::h5::InputFile reference(plain);
@@ -146,9 +150,14 @@ TEST_F(Su2App, RunsOnEveryBackendOfTheBuild) {
       EXPECT_GT(v, 0.0);
       EXPECT_LT(v, 1.0);
     }
+    // Two flowed configurations, E(t) falling along each flow.
+    const auto flowed = f.read<double>(p + "flow/energy_plaquette");
+    ASSERT_EQ(flowed.size(), 2u * 5u);
+    for (std::size_t k = 1; k < 5; ++k) EXPECT_LT(flowed[k], flowed[k - 1]);
     if (backend == portamc::default_backend()) {
-      for (const char* series : {"plaquette/value", "polyakov/value", "wilson_loops/samples",
-                                 "wilson_loops_smeared/samples"})
+      for (const char* series :
+           {"plaquette/value", "polyakov/value", "wilson_loops/samples",
+            "wilson_loops_smeared/samples", "flow/energy_plaquette", "flow/charge"})
         EXPECT_EQ(f.read<double>(p + series), reference.read<double>(p + series)) << series;
     }
   }
