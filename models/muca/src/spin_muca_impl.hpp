@@ -209,7 +209,6 @@ void SpinMuca<ExecutionSpace>::run(std::uint64_t attempts, bool record,
   kernel.spins = spins_;
   kernel.bins = walker_bins_;
   kernel.thresholds = thresholds_;
-  kernel.histogram = histogram;
   kernel.seed = params_.seed;
   kernel.first_walker = static_cast<std::uint64_t>(params_.first_walker);
   kernel.total_walkers = static_cast<std::uint64_t>(total_walkers_);

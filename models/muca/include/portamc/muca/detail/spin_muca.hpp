@@ -55,8 +55,7 @@ struct SpinMucaKernel {
   /// thresholds(bin, jump + max_jump): accept a move changing the bin by `jump` iff
   /// (word >> 1) < threshold; 2^31 for jump 0, 0 for a move out of the range.
   Kokkos::View<const std::uint32_t**, Kokkos::LayoutRight, memory_space> thresholds;
-  /// (group, bin) flattened: group * nbins + bin.
-  Kokkos::View<count_type*, memory_space> histogram;
+  /// Of the histogram, (group, bin) flattened: group * nbins + bin.
   scatter_type scatter;
   std::uint64_t seed = 0;
   std::uint64_t first_walker = 0;
