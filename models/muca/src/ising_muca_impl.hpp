@@ -254,8 +254,9 @@ void IsingMuca<ExecutionSpace>::set_log_weights(const std::vector<double>& log_w
   for (int k = 0; k < bins_.count(); ++k) {
     for (int m = 0; m < 4; ++m) {
       const int to = k + moves[m];
-      host(k).to[m] =
-          to < 0 || to > bins_.N ? 0u : acceptance_threshold(log_weights[k], log_weights[to]);
+      host(k).to[m] = to < 0 || to >= bins_.count()
+                          ? 0u
+                          : acceptance_threshold(log_weights[k], log_weights[to]);
     }
   }
   Kokkos::deep_copy(space_, thresholds_, host);

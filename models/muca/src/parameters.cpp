@@ -2,6 +2,8 @@
 
 #include <cmath>
 #include <stdexcept>
+#include <string>
+#include <utility>
 
 namespace portamc::muca {
 
@@ -30,6 +32,22 @@ void Parameters::validate() const {
   if (!(production_therm_exponent >= 0 && production_therm_exponent <= 4))
     fail("production.therm_exponent must be in [0, 4]");
   if (!(stationarity_threshold > 0)) fail("production.stationarity_threshold must be > 0");
+}
+
+EnergyBins::EnergyBins(int L)
+    : N(L * L), first(-2 * L * L), unit(4), reachable(static_cast<std::size_t>(L) * L + 1, 1) {
+  reachable[1] = 0;
+  reachable[static_cast<std::size_t>(N) - 1] = 0;
+}
+
+EnergyBins::EnergyBins(int sites, int first_energy, int energy_unit,
+                       std::vector<unsigned char> accessible)
+    : N(sites), first(first_energy), unit(energy_unit), reachable(std::move(accessible)) {}
+
+int EnergyBins::accessible_count() const {
+  int n = 0;
+  for (unsigned char r : reachable) n += r != 0 ? 1 : 0;
+  return n;
 }
 
 }  // namespace portamc::muca

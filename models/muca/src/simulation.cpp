@@ -8,6 +8,7 @@
 #include <limits>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 
 namespace portamc::muca {
 
@@ -68,31 +69,56 @@ Parameters share_of_walkers(Parameters p, const parallel::Communicator& comm) {
 
 }  // namespace
 
-template <class Space>
-Simulation<Space>::Simulation(const Space& space, const Parameters& params,
-                              const parallel::Communicator& comm)
+// This rank's engine.
+template <class Engine, class Space>
+Engine make_engine(const Space& space, const Parameters& share, const Hamiltonian* h,
+                   const std::vector<unsigned char>& accessible) {
+  if constexpr (std::is_same_v<Engine, IsingMuca<Space>>) {
+    return Engine(space, share);
+  } else {
+    if (h == nullptr) throw std::invalid_argument("muca: the generic engine needs a Hamiltonian");
+    Engine engine(space, share, *h);
+    if (!accessible.empty()) engine.set_accessible(accessible);
+    return engine;
+  }
+}
+
+template <class Space, class Engine>
+Simulation<Space, Engine>::Simulation(const Space& space, const Parameters& params,
+                                      const parallel::Communicator& comm,
+                                      const Hamiltonian* hamiltonian,
+                                      const std::vector<unsigned char>& accessible)
     : params_(resolve_walkers(params, comm, params.walkers == 0 ? default_walkers<Space>() : 0)),
       comm_(comm),
-      model_(space, share_of_walkers(params_, comm)) {}
+      model_(make_engine<Engine>(space, share_of_walkers(params_, comm), hamiltonian, accessible)) {
+}
 
-template <class Space>
-double Simulation<Space>::updates_for_width(int width) const {
+template <class Space, class Engine>
+const EnergyBins& Simulation<Space, Engine>::bins() const {
+  if constexpr (std::is_same_v<Engine, IsingMuca<Space>>)
+    return model_.energy_bins();
+  else
+    return model_.run_bins();
+}
+
+template <class Space, class Engine>
+double Simulation<Space, Engine>::updates_for_width(int width) const {
   return params_.updates_prefactor *
          std::pow(static_cast<double>(width), params_.updates_exponent) /
          static_cast<double>(params_.walkers);
 }
 
-template <class Space>
-std::uint64_t Simulation<Space>::production_therm_attempts() const {
-  const double n = static_cast<double>(params_.L) * params_.L;
+template <class Space, class Engine>
+std::uint64_t Simulation<Space, Engine>::production_therm_attempts() const {
+  const double n = static_cast<double>(bins().N);
   return static_cast<std::uint64_t>(std::llround(params_.production_therm_prefactor *
                                                  std::pow(n, params_.production_therm_exponent)));
 }
 
-template <class Space>
-const IterationRecord& Simulation<Space>::iterate() {
+template <class Space, class Engine>
+const IterationRecord& Simulation<Space, Engine>::iterate() {
   Kokkos::Timer timer;
-  const EnergyBins& bins = model_.energy_bins();
+  const EnergyBins& bins = this->bins();
   // The paper's w: the width reached so far, at least 10.
   const int w = std::max(driver_.previous_width, 10);
   if (!driver_.full_range) {
@@ -141,17 +167,17 @@ const IterationRecord& Simulation<Space>::iterate() {
   return driver_.records.back();
 }
 
-template <class Space>
-bool Simulation<Space>::production_by_group() const {
-  const std::size_t nbins = static_cast<std::size_t>(model_.energy_bins().count());
+template <class Space, class Engine>
+bool Simulation<Space, Engine>::production_by_group() const {
+  const std::size_t nbins = static_cast<std::size_t>(bins().count());
   return driver_.groups > 0 &&
          driver_.group_histograms.size() == static_cast<std::size_t>(driver_.groups) * nbins &&
          driver_.block_group_windows.size() == static_cast<std::size_t>(driver_.blocks_done);
 }
 
-template <class Space>
-const std::vector<count_type>& Simulation<Space>::production_block() {
-  const EnergyBins& bins = model_.energy_bins();
+template <class Space, class Engine>
+const std::vector<count_type>& Simulation<Space, Engine>::production_block() {
+  const EnergyBins& bins = this->bins();
   const std::size_t nbins = static_cast<std::size_t>(bins.count());
   if (driver_.blocks_done == 0) {
     driver_.groups = model_.walker_groups();
@@ -186,13 +212,13 @@ const std::vector<count_type>& Simulation<Space>::production_block() {
   return driver_.block_histograms.back();
 }
 
-template <class Space>
-Checkpoint Simulation<Space>::checkpoint() const {
+template <class Space, class Engine>
+Checkpoint Simulation<Space, Engine>::checkpoint() const {
   return Checkpoint{gather_walkers(model_.state(), comm_), driver_};
 }
 
-template <class Space>
-void Simulation<Space>::restore(const Checkpoint& checkpoint) {
+template <class Space, class Engine>
+void Simulation<Space, Engine>::restore(const Checkpoint& checkpoint) {
   const ModelState& all = checkpoint.model;
   if (all.walkers != params_.walkers)
     throw std::invalid_argument(
@@ -203,7 +229,9 @@ void Simulation<Space>::restore(const Checkpoint& checkpoint) {
   driver_ = checkpoint.driver;
 }
 
-#define PORTAMC_MUCA_INSTANTIATE_(S) template class Simulation<S>;
+#define PORTAMC_MUCA_INSTANTIATE_(S) \
+  template class Simulation<S>;      \
+  template class Simulation<S, SpinMuca<S>>;
 PORTAMC_FOR_EACH_SPACE(PORTAMC_MUCA_INSTANTIATE_)
 #undef PORTAMC_MUCA_INSTANTIATE_
 

@@ -120,7 +120,12 @@ std::size_t SpinMuca<ExecutionSpace>::device_bytes(const Hamiltonian& h, long lo
 template <class ExecutionSpace>
 SpinMuca<ExecutionSpace>::SpinMuca(const ExecutionSpace& space, const Parameters& params,
                                    const Hamiltonian& h)
-    : params_(params), h_(h), space_(space), bins_(h) {
+    : params_(params),
+      h_(h),
+      space_(space),
+      bins_(h),
+      run_bins_(static_cast<int>(h.sites()), bins_.min_bond, bins_.unit,
+                std::vector<unsigned char>(static_cast<std::size_t>(bins_.count), 1)) {
   validate(h_);
   params_.L = 16;  // the lattice is the Hamiltonian's (validated above), not Parameters::L
   params_.validate();
@@ -180,6 +185,16 @@ void SpinMuca<ExecutionSpace>::compute_bins(
                                  Kokkos::View<std::int32_t*, memory_space>>{
           spins_, neighbours_, out, static_cast<int>(h_.sites()), h_.dimension, bits_, per_word_,
           bins_.min_bond, bins_.unit, (1u << bits_) - 1u, h_.kind == HamiltonianKind::ising});
+}
+
+template <class ExecutionSpace>
+void SpinMuca<ExecutionSpace>::set_accessible(const std::vector<unsigned char>& accessible) {
+  int marked = 0;
+  for (unsigned char a : accessible) marked += a != 0 ? 1 : 0;
+  if (static_cast<int>(accessible.size()) != bins_.count || marked < 2)
+    throw std::invalid_argument("muca: the accessible bins need one flag per bin (" +
+                                std::to_string(bins_.count) + ") and at least two set");
+  run_bins_ = EnergyBins(run_bins_.N, run_bins_.first, run_bins_.unit, accessible);
 }
 
 template <class ExecutionSpace>

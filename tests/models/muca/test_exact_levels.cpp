@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "hamiltonian_cases.hpp"
 #include "portamc/muca/exact_levels.hpp"
 #include "portamc/muca/hamiltonian.hpp"
 #include "portamc/muca/ising_exact.hpp"
@@ -34,15 +35,7 @@ Count power(Count base, long long n) {
   return p;
 }
 
-Hamiltonian model(HamiltonianKind kind, int dimension, int L, int q = 2, double D = 0) {
-  Hamiltonian h;
-  h.kind = kind;
-  h.dimension = dimension;
-  h.L = L;
-  h.q = q;
-  h.crystal_field = D;
-  return h;
-}
+using muca_test::model;
 
 void expect_same_levels(const ex::Levels& a, const ex::Levels& b, const std::string& what) {
   ASSERT_EQ(a.bond_min, b.bond_min) << what;

@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "hamiltonian_cases.hpp"
 #include "portamc/error_calibration.hpp"
 #include "portamc/muca/detail/ising_muca.hpp"
 #include "portamc/muca/detail/spin_muca.hpp"
@@ -27,14 +28,7 @@ namespace {
 using namespace portamc::muca;
 using Space = TestSpace;
 
-Hamiltonian model(HamiltonianKind kind, int dimension, int L, int q = 2) {
-  Hamiltonian h;
-  h.kind = kind;
-  h.dimension = dimension;
-  h.L = L;
-  h.q = q;
-  return h;
-}
+using muca_test::model;
 
 Parameters walkers(long long w, std::uint64_t seed) {
   Parameters p;

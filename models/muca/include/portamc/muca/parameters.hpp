@@ -61,15 +61,23 @@ struct Parameters {
   void validate() const;
 };
 
-/// Energy bins of the L x L periodic Ising model: E = -2N + 4k for k = 0..N, N = L^2.
-/// Bins 1 and N-1 (E = +-(2N-4)) cannot be reached on the periodic lattice.
+/// The energy bins a run iterates and samples: bin k holds energy first + unit k, and a bin
+/// is accessible when some configuration has its energy and the run's range includes it.
+/// EnergyBins(L) are those of the L x L periodic Ising model, E = -2N + 4k for k = 0..N,
+/// N = L^2; bins 1 and N-1 (E = +-(2N-4)) cannot be reached on the periodic lattice. The
+/// generic engine's runs (SpinMuca) give their own (spin_muca.hpp).
 struct EnergyBins {
-  int N = 0;
-  explicit EnergyBins(int L) : N(L * L) {}
-  int count() const { return N + 1; }
-  int energy(int k) const { return -2 * N + 4 * k; }
-  bool accessible(int k) const { return k >= 0 && k <= N && k != 1 && k != N - 1; }
-  int accessible_count() const { return N - 1; }
+  int N = 0;                             ///< sites
+  int first = 0;                         ///< energy of bin 0
+  int unit = 4;                          ///< energy per bin
+  std::vector<unsigned char> reachable;  ///< 1 for an accessible bin
+
+  explicit EnergyBins(int L);
+  EnergyBins(int sites, int first_energy, int energy_unit, std::vector<unsigned char> accessible);
+  int count() const { return static_cast<int>(reachable.size()); }
+  int energy(int k) const { return first + unit * k; }
+  bool accessible(int k) const { return k >= 0 && k < count() && reachable[k] != 0; }
+  int accessible_count() const;
 };
 
 }  // namespace portamc::muca

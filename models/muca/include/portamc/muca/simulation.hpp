@@ -20,6 +20,7 @@
 
 #include "portamc/backends.hpp"
 #include "portamc/muca/detail/ising_muca.hpp"
+#include "portamc/muca/detail/spin_muca.hpp"
 #include "portamc/muca/detail/walker_states.hpp"
 #include "portamc/parallel.hpp"
 
@@ -65,20 +66,29 @@ struct Checkpoint {
 };
 
 /// The run on execution space `Space` (any backend of the build, portamc/backends.hpp): the
-/// model's kernels run on the instance passed to the constructor.
-template <class Space>
+/// model's kernels run on the instance passed to the constructor. `Engine` is IsingMuca (the
+/// 2D Ising model, tuned) or SpinMuca (Ising and Potts in 2D and 3D, spin_muca.hpp; for now
+/// the weight iteration and the production only: no analysis, no app).
+template <class Space, class Engine = IsingMuca<Space>>
 class Simulation {
  public:
   using execution_space = Space;
+  using engine_type = Engine;
 
   /// std::invalid_argument for bad parameters and for fewer walkers than ranks (the same on
-  /// every rank). W = auto fills the device of `space`.
+  /// every rank). W = auto fills the device of `space`. SpinMuca needs `hamiltonian` and, for
+  /// the weight iteration's full range, the accessible bins (`accessible`, one flag per bin of
+  /// SpinBins; empty: every bin).
   Simulation(const Space& space, const Parameters& params,
-             const parallel::Communicator& comm = parallel::Communicator());
+             const parallel::Communicator& comm = parallel::Communicator(),
+             const Hamiltonian* hamiltonian = nullptr,
+             const std::vector<unsigned char>& accessible = {});
 
   /// This rank's walkers (all of them on one rank).
-  IsingMuca<Space>& model() { return model_; }
-  const IsingMuca<Space>& model() const { return model_; }
+  Engine& model() { return model_; }
+  const Engine& model() const { return model_; }
+  /// The bins the weight iteration covers and the production records.
+  const EnergyBins& bins() const;
   /// The run's parameters; `walkers` is the resolved total over all ranks.
   const Parameters& parameters() const { return params_; }
   /// Walkers over all ranks.
@@ -116,12 +126,14 @@ class Simulation {
  private:
   Parameters params_;
   parallel::Communicator comm_;
-  IsingMuca<Space> model_;
+  Engine model_;
   DriverState driver_;
 };
 
-// Instantiated once per backend of the build (simulation.cpp).
-#define PORTAMC_MUCA_EXTERN_(S) extern template class Simulation<S>;
+// Instantiated once per backend of the build and engine (simulation.cpp).
+#define PORTAMC_MUCA_EXTERN_(S)        \
+  extern template class Simulation<S>; \
+  extern template class Simulation<S, SpinMuca<S>>;
 PORTAMC_FOR_EACH_SPACE(PORTAMC_MUCA_EXTERN_)
 #undef PORTAMC_MUCA_EXTERN_
 

@@ -160,6 +160,13 @@ class SpinMuca {
   const ExecutionSpace& space() const { return space_; }
   const Hamiltonian& hamiltonian() const { return h_; }
   const SpinBins& energy_bins() const { return bins_; }
+  /// The bins a run (Simulation) iterates over: energies bins_.energy(k), and which of them
+  /// the weight iteration must visit. Every bin until set_accessible says otherwise: bins
+  /// next to the extremes of the range can be unreachable (which ones depends on the model,
+  /// d and q), and a run restricted to an energy window marks only the window.
+  const EnergyBins& run_bins() const { return run_bins_; }
+  /// std::invalid_argument unless one flag per bin with at least two set.
+  void set_accessible(const std::vector<unsigned char>& accessible);
   long long walkers() const { return walkers_; }
   std::uint64_t step() const { return step_; }
   int bits_per_site() const { return bits_; }
@@ -197,6 +204,7 @@ class SpinMuca {
   Hamiltonian h_;
   ExecutionSpace space_;
   SpinBins bins_;
+  EnergyBins run_bins_;
   long long walkers_ = 0;
   long long total_walkers_ = 0;
   int groups_ = 1;
