@@ -1,8 +1,8 @@
 #pragma once
-// The parallel multicanonical protocol of Gross et al. (2018) on top of IsingMuca:
-// weight iteration until the energy histogram is flat, then a production run with
-// fixed weights in blocks for jackknife errors. Host-side control only; all sampling
-// happens in the model's kernels.
+// The parallel multicanonical protocol of Gross et al. (2018) on top of a walker engine
+// (IsingMuca, or SpinMuca for the other spin models): weight iteration until the energy
+// histogram is flat, then a production run with fixed weights in blocks for jackknife errors.
+// Host-side control only; all sampling happens in the model's kernels.
 //
 // Several ranks. The W walkers are split into contiguous shares, balanced to within one
 // walker (parallel::share_of), each rank's model simulating its share with the global walker
