@@ -1,5 +1,6 @@
 // portamc-muca's run under the run protocol (run_protocol.hpp): the weight iteration, then the
-// production blocks.
+// production blocks. The 2D Ising model runs on its tuned engine (IsingMuca), every other
+// model on the generic one (SpinMuca).
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -8,6 +9,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 
 #include "muca_app.hpp"
 #include "portamc/app.hpp"
@@ -19,11 +21,13 @@ namespace {
 
 // The run as the protocol drives it (run_protocol.hpp): one unit is a weight iteration, or a
 // production block (the first one after the thermalisation under the final weights).
-// On execution space Space (the run's --backend).
-template <class Space>
+// On execution space Space (the run's --backend) with walker engine Engine.
+template <class Space, class Engine>
 class MucaDriver final : public app::RunDriver {
  public:
-  MucaDriver(const app::Context& ctx, const Space& space, muca::Parameters parameters) : ctx_(ctx) {
+  MucaDriver(const app::Context& ctx, const Space& space, muca::Parameters parameters,
+             const muca::Hamiltonian& model)
+      : ctx_(ctx) {
     // Every rank reads the whole checkpoint first: with model.walkers = auto the run continues
     // with the checkpoint's W (auto would depend on the rank count).
     const std::string& resume = ctx.options.resume;
@@ -37,13 +41,18 @@ class MucaDriver final : public app::RunDriver {
                                     " MPI ranks; resume it on at most " +
                                     std::to_string(checkpoint_->model.walkers) + " ranks");
     }
-    sim_ = std::make_unique<muca::Simulation<Space>>(space, parameters, ctx.comm);
-    if (verbose())
-      std::cerr << "L = " << sim_->parameters().L << ", W = " << sim_->walkers()
+    if constexpr (std::is_same_v<Engine, muca::IsingMuca<Space>>)
+      sim_ = std::make_unique<Simulation>(space, parameters, ctx.comm);
+    else
+      sim_ = std::make_unique<Simulation>(space, parameters, ctx.comm, &model);
+    if (verbose()) {
+      std::cerr << model.describe() << ", W = " << sim_->walkers()
                 << (ctx.comm.size() > 1 ? " over " + std::to_string(ctx.comm.size()) + " ranks"
-                                        : "")
-                << (sim_->model().plan().scratch_lattice ? ", lattices in team scratch" : "")
-                << "\n";
+                                        : "");
+      if constexpr (std::is_same_v<Engine, muca::IsingMuca<Space>>)
+        std::cerr << (sim_->model().plan().scratch_lattice ? ", lattices in team scratch" : "");
+      std::cerr << "\n";
+    }
   }
 
   void resume(const std::string&) override {
@@ -101,7 +110,12 @@ class MucaDriver final : public app::RunDriver {
     const auto& c = ctx_.config;
     betas_ = muca::linear_grid(c.real("analysis.beta_min"), c.real("analysis.beta_max"),
                                static_cast<int>(c.integer("analysis.beta_points")));
-    analysis_ = muca::analyse_production(*sim_, betas_);
+    analysis_ = muca::analyse_production(*sim_, betas_, wants_double_peak(c, sim_->hamiltonian()));
+    const auto& peak = analysis_.double_peak;
+    if (peak.attempted && !peak.found)
+      std::cerr << "warning: no double peak of P(E) with equal heights for beta in ["
+                << peak.beta_lo << ", " << peak.beta_hi << "]: " << peak.reason
+                << "; /muca/first_order holds only this reason\n";
     // Printed even with --quiet: a result that fails its check must not pass unnoticed.
     const auto& stationarity = analysis_.stationarity;
     if (stationarity.checked && !stationarity.passed)
@@ -126,7 +140,8 @@ class MucaDriver final : public app::RunDriver {
 
   const app::Context& ctx_;
   std::optional<muca::Checkpoint> checkpoint_;
-  std::unique_ptr<muca::Simulation<Space>> sim_;
+  using Simulation = muca::Simulation<Space, Engine>;
+  std::unique_ptr<Simulation> sim_;
   muca::Timing timing_;
   std::vector<double> betas_;
   muca::ProductionAnalysis analysis_;
@@ -136,8 +151,14 @@ class MucaDriver final : public app::RunDriver {
 
 std::unique_ptr<app::RunDriver> make_driver(const app::Context& ctx,
                                             const muca::Parameters& parameters) {
+  const muca::Hamiltonian model = model_of(ctx.config);
   return with_backend(ctx.options.backend, [&](auto space) -> std::unique_ptr<app::RunDriver> {
-    return std::make_unique<MucaDriver<decltype(space)>>(ctx, space, parameters);
+    using Space = decltype(space);
+    if (model.kind == muca::HamiltonianKind::ising && model.dimension == 2)
+      return std::make_unique<MucaDriver<Space, muca::IsingMuca<Space>>>(ctx, space, parameters,
+                                                                         model);
+    return std::make_unique<MucaDriver<Space, muca::SpinMuca<Space>>>(ctx, space, parameters,
+                                                                      model);
   });
 }
 

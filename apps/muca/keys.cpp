@@ -14,7 +14,15 @@ using config::Integer, config::Real, config::String;
 // Every key of portamc-muca, bound to the member of muca::Parameters it fills.
 config::Bindings<P> bindings() {
   config::Bindings<P> b("portamc-muca");
-  b.integer("model.L", &P::L, Integer{4, 256, 16}, "linear lattice size (even)")
+  b.unbound("model.hamiltonian", String{"ising", muca::hamiltonian_kind_names().names()},
+            "the spin model: ising (the 2D model runs on the tuned engine), potts, or "
+            "blume_capel (not run yet)")
+      .unbound("model.dimension", Integer{2, 3, 2}, "2: square lattice, 3: simple cubic")
+      .unbound("model.q", Integer{2, 10, 2}, "states of the Potts model (potts only)")
+      .unbound("model.crystal_field", Real{-1e6, 1e6, 0.0}, "D of Blume-Capel (blume_capel only)",
+               "J")
+      .integer("model.L", &P::L, Integer{2, 256, 16},
+               "linear lattice size (even for the two-state models; the 2D Ising model 4 or more)")
       .integer_or_auto("model.walkers", &P::walkers,
                        Integer{1, 1LL << 30, std::nullopt, true, true}, 0,
                        "parallel walkers; auto fills the device")
@@ -63,14 +71,32 @@ config::Bindings<P> bindings() {
                "smallest inverse temperature for reweighting", "1/J")
       .unbound("analysis.beta_max", Real{0, 10, 0.8}, "largest inverse temperature", "1/J")
       .unbound("analysis.beta_points", Integer{1, 100000, 61}, "points of the beta grid")
+      .unbound("analysis.double_peak", String{"auto", {"auto", "yes", "no"}},
+               "the first-order analysis of the double-peaked P(E) (beta_eq, latent heat, "
+               "interface tension) over [beta_min, beta_max]; auto: for Potts q >= 5 in 2D and "
+               "q >= 3 in 3D")
       .unbound("output.file", String{"muca.h5", {}}, "HDF5 result file");
   app::add_checkpoint_keys(b.schema(), "a weight iteration, or a production block");
   b.check(
       [](const config::Config& c) -> std::optional<std::string> {
-        if (c.integer("model.L") % 2 != 0) return "expected an even lattice size";
+        const muca::Hamiltonian h = model_of(c);
+        const bool two_states = h.kind == muca::HamiltonianKind::ising || h.q == 2;
+        if (two_states && h.L % 2 != 0)
+          return "expected an even lattice size for a two-state model (an odd periodic lattice "
+                 "frustrates it)";
+        if (h.kind == muca::HamiltonianKind::ising && h.dimension == 2 && h.L < 4)
+          return "expected at least 4 for the 2D Ising model";
         return std::nullopt;
       },
       "model.L");
+  b.check(
+      [](const config::Config& c) -> std::optional<std::string> {
+        if (model_of(c).kind == muca::HamiltonianKind::blume_capel)
+          return "blume_capel is not run yet: its crystal field makes the energy two-part, and "
+                 "the engine bins one part only (docs/models/muca.md)";
+        return std::nullopt;
+      },
+      "model.hamiltonian");
   b.check(
       [](const config::Config& c) -> std::optional<std::string> {
         if (c.real("analysis.beta_max") < c.real("analysis.beta_min"))
@@ -79,6 +105,22 @@ config::Bindings<P> bindings() {
       },
       "analysis.beta_max");
   return b;
+}
+
+muca::Hamiltonian model_of(const config::Config& c) {
+  muca::Hamiltonian h;
+  h.kind = muca::hamiltonian_kind_names().value(c.string("model.hamiltonian"));
+  h.dimension = static_cast<int>(c.integer("model.dimension"));
+  h.L = static_cast<int>(c.integer("model.L"));
+  h.q = h.kind == muca::HamiltonianKind::potts ? static_cast<int>(c.integer("model.q")) : 2;
+  h.crystal_field = c.real("model.crystal_field");
+  return h;
+}
+
+bool wants_double_peak(const config::Config& c, const muca::Hamiltonian& h) {
+  const std::string mode = c.string("analysis.double_peak");
+  if (mode != "auto") return mode == "yes";
+  return h.kind == muca::HamiltonianKind::potts && (h.dimension == 2 ? h.q >= 5 : h.q >= 3);
 }
 
 }  // namespace portamc::muca_app

@@ -1,4 +1,5 @@
-// portamc-muca: parallel multicanonical simulation of the 2D Ising model.
+// portamc-muca: parallel multicanonical simulation of discrete spin models: Ising (2D, 3D) and
+// q-state Potts (2D, 3D).
 // YAML in (input/muca.yaml), HDF5 out (docs/output.md); checkpoints and resume through the run
 // protocol (run_protocol.hpp).
 //
@@ -22,7 +23,8 @@ int run(const app::Context& ctx) {
 
 int main(int argc, char** argv) {
   const app::Description description{
-      "portamc-muca", "parallel multicanonical simulation of the 2D Ising model",
+      "portamc-muca",
+      "parallel multicanonical simulation of the Ising and q-state Potts models (2D, 3D)",
       "portamc-muca input/muca.yaml --set model.L=32 -o muca-L32.h5"};
   return app::main(argc, argv, description, muca_app::bindings().schema(), run);
 }

@@ -1,7 +1,7 @@
 #pragma once
 // What the files of portamc-muca (apps/muca/) share: main.cpp declares the app, and keys.cpp
-// (the keys), driver.cpp (the run under the run protocol) and summary.cpp (the printed
-// summary) do the rest.
+// (the keys and the model they name), driver.cpp (the run under the run protocol) and summary.cpp
+// (the printed summary) do the rest.
 #include <memory>
 #include <vector>
 
@@ -21,9 +21,18 @@ config::Bindings<P> bindings();
 std::unique_ptr<app::RunDriver> make_driver(const app::Context& ctx,
                                             const muca::Parameters& parameters);
 
-/// The summary on stdout (summary.cpp), for a run on any backend of the build.
-template <class Space>
-void print_summary(const muca::Simulation<Space>& sim, const muca::ProductionAnalysis& analysis,
-                   const muca::Timing& timing, const std::vector<double>& betas);
+/// The model the input names (model.hamiltonian, model.dimension, model.L, model.q,
+/// model.crystal_field; keys.cpp).
+muca::Hamiltonian model_of(const config::Config& config);
+/// analysis.double_peak: yes, no, or auto (the Potts models with a first-order transition:
+/// q >= 5 in 2D, q >= 3 in 3D).
+bool wants_double_peak(const config::Config& config, const muca::Hamiltonian& model);
+
+/// The summary on stdout (summary.cpp), for a run on any backend of the build and either
+/// engine.
+template <class Space, class Engine>
+void print_summary(const muca::Simulation<Space, Engine>& sim,
+                   const muca::ProductionAnalysis& analysis, const muca::Timing& timing,
+                   const std::vector<double>& betas);
 
 }  // namespace portamc::muca_app

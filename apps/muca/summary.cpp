@@ -1,25 +1,48 @@
-// portamc-muca's summary on stdout, with the comparison against the exact finite-lattice values.
+// portamc-muca's summary on stdout, with the comparison against the exact finite-lattice values
+// where they are known (exact_reference.hpp).
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 
 #include "muca_app.hpp"
-#include "portamc/muca/ising_exact.hpp"
+#include "portamc/muca/exact_reference.hpp"
 
 namespace portamc::muca_app {
 
+namespace {
+
+// beta_eq, the latent heat and the interface tension with their errors.
+void print_double_peak(const muca::FirstOrderAnalysis& peak) {
+  if (!peak.attempted) return;
+  if (!peak.found) {
+    std::printf("double peak: none in beta [%g, %g]\n", peak.beta_lo, peak.beta_hi);
+    return;
+  }
+  const auto& v = peak.values;
+  std::printf(
+      "double peak: beta_eq = %.6f +- %.6f, latent heat/N = %.5f +- %.5f, "
+      "beta sigma_L = %.5f +- %.5f%s\n",
+      v[0].value, v[0].error, v[3].value, v[3].error, v[5].value, v[5].error,
+      peak.failed_samples > 0 ? " (some jackknife samples had no double peak: errors NaN)" : "");
+}
+
+}  // namespace
+
 // The summary on stdout: convergence, production, errors, stationarity and the comparison with
-// the exact finite-lattice values (Ferdinand-Fisher).
-template <class Space>
-void print_summary(const muca::Simulation<Space>& sim, const muca::ProductionAnalysis& analysis,
-                   const muca::Timing& timing, const std::vector<double>& betas) {
+// the exact finite-lattice values where known.
+template <class Space, class Engine>
+void print_summary(const muca::Simulation<Space, Engine>& sim,
+                   const muca::ProductionAnalysis& analysis, const muca::Timing& timing,
+                   const std::vector<double>& betas) {
   const auto& canonical = analysis.canonical;
   const auto& stationarity = analysis.stationarity;
-  const double sites = sim.model().sites(), walkers = static_cast<double>(sim.walkers());
+  const muca::Hamiltonian h = sim.hamiltonian();
+  const double sites = static_cast<double>(h.sites()), walkers = static_cast<double>(sim.walkers());
   const auto& last = sim.driver().records.back();
   std::printf(
-      "portamc-muca: L=%d W=%.0f %s after %d iterations (d_KL = %.2e, %.2f s, %.1f ps/attempt)\n",
-      sim.parameters().L, walkers, sim.converged() ? "converged" : "NOT converged",
+      "portamc-muca: %s, W=%.0f %s after %d iterations (d_KL = %.2e, %.2f s, %.1f "
+      "ps/attempt)\n",
+      h.describe().c_str(), walkers, sim.converged() ? "converged" : "NOT converged",
       sim.driver().iteration, last.kullback_leibler, timing.iteration_seconds,
       1e12 * timing.iteration_seconds / std::max(timing.iteration_attempts, 1.0));
   std::printf(
@@ -42,40 +65,51 @@ void print_summary(const muca::Simulation<Space>& sim, const muca::ProductionAna
                 stationarity.z.size(), stationarity.threshold);
   else
     std::printf("stationarity: %s\n", stationarity.statistic.c_str());
-  std::printf("%8s %22s %12s %22s %12s\n", "beta", "U/N (muca)", "U/N exact", "C/N (muca)",
-              "C/N exact");
   const std::size_t n = betas.size();
-  for (std::size_t i = 0; i < n; i += std::max<std::size_t>(1, n / 6)) {
-    const auto e = muca::exact::ferdinand_fisher(sim.parameters().L, betas[i]);
-    std::printf("%8.4f %12.6f +- %.6f %12.6f %12.6f +- %.6f %12.6f\n", betas[i],
-                canonical.energy.value[i], canonical.energy.error[i], e.energy_per_spin,
-                canonical.specific_heat.value[i], canonical.specific_heat.error[i],
-                e.specific_heat_per_spin);
+  const auto exact = muca::exact_canonical(h, sim.bins(), betas);
+  if (exact.empty()) {
+    std::printf("%8s %22s %22s\n", "beta", "U/N", "C/N");
+    for (std::size_t i = 0; i < n; i += std::max<std::size_t>(1, n / 6))
+      std::printf("%8.4f %12.6f +- %.6f %12.6f +- %.6f\n", betas[i], canonical.energy.value[i],
+                  canonical.energy.error[i], canonical.specific_heat.value[i],
+                  canonical.specific_heat.error[i]);
+  } else {
+    std::printf("%8s %22s %12s %22s %12s\n", "beta", "U/N (muca)", "U/N exact", "C/N (muca)",
+                "C/N exact");
+    for (std::size_t i = 0; i < n; i += std::max<std::size_t>(1, n / 6))
+      std::printf("%8.4f %12.6f +- %.6f %12.6f %12.6f +- %.6f %12.6f\n", betas[i],
+                  canonical.energy.value[i], canonical.energy.error[i], exact[i].energy_per_spin,
+                  canonical.specific_heat.value[i], canonical.specific_heat.error[i],
+                  exact[i].specific_heat_per_spin);
+    // How many beta points lie within 3 errors of the exact finite-lattice values is the first
+    // thing to check in a run.
+    int within_u = 0, within_c = 0;
+    double max_u = 0, max_c = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+      const double zu =
+          (canonical.energy.value[i] - exact[i].energy_per_spin) / canonical.energy.error[i];
+      const double zc = (canonical.specific_heat.value[i] - exact[i].specific_heat_per_spin) /
+                        canonical.specific_heat.error[i];
+      within_u += std::abs(zu) <= 3;
+      within_c += std::abs(zc) <= 3;
+      max_u = std::max(max_u, std::abs(zu));
+      max_c = std::max(max_c, std::abs(zc));
+    }
+    std::printf(
+        "against %s: U/N within 3 errors at %d of %zu beta points (max |z| %.2f), "
+        "C/N at %d of %zu (max |z| %.2f)\n",
+        muca::exact_source(h).c_str(), within_u, n, max_u, within_c, n, max_c);
   }
-  // The exact finite-lattice values are known for every L: how many beta points lie within
-  // 3 errors of them is the first thing to check in a run.
-  int within_u = 0, within_c = 0;
-  double max_u = 0, max_c = 0;
-  for (std::size_t i = 0; i < n; ++i) {
-    const auto e = muca::exact::ferdinand_fisher(sim.parameters().L, betas[i]);
-    const double zu = (canonical.energy.value[i] - e.energy_per_spin) / canonical.energy.error[i];
-    const double zc = (canonical.specific_heat.value[i] - e.specific_heat_per_spin) /
-                      canonical.specific_heat.error[i];
-    within_u += std::abs(zu) <= 3;
-    within_c += std::abs(zc) <= 3;
-    max_u = std::max(max_u, std::abs(zu));
-    max_c = std::max(max_c, std::abs(zc));
-  }
-  std::printf(
-      "against Ferdinand-Fisher: U/N within 3 errors at %d of %zu beta points (max |z| %.2f), "
-      "C/N at %d of %zu (max |z| %.2f)\n",
-      within_u, n, max_u, within_c, n, max_c);
+  print_double_peak(analysis.double_peak);
   std::printf("%g spins x %g walkers\n", sites, walkers);
 }
 
-#define PORTAMC_MUCA_INSTANTIATE_(S)                                    \
-  template void print_summary(const muca::Simulation<S>& sim,           \
-                              const muca::ProductionAnalysis& analysis, \
+#define PORTAMC_MUCA_INSTANTIATE_(S)                                                         \
+  template void print_summary(const muca::Simulation<S>& sim,                                \
+                              const muca::ProductionAnalysis& analysis,                      \
+                              const muca::Timing& timing, const std::vector<double>& betas); \
+  template void print_summary(const muca::Simulation<S, muca::SpinMuca<S>>& sim,             \
+                              const muca::ProductionAnalysis& analysis,                      \
                               const muca::Timing& timing, const std::vector<double>& betas);
 PORTAMC_FOR_EACH_SPACE(PORTAMC_MUCA_INSTANTIATE_)
 #undef PORTAMC_MUCA_INSTANTIATE_

@@ -49,7 +49,8 @@ std::vector<double> log_dos_from_histogram(const EnergyBins& bins,
   double sum = 0;
   for (double v : log_g)
     if (v != minus_inf) sum += std::exp(v - top);
-  const double shift = bins.N * std::log(2.0) - (top + std::log(sum));
+  const double shift =
+      bins.N * std::log(static_cast<double>(bins.site_states)) - (top + std::log(sum));
   for (double& v : log_g)
     if (v != minus_inf) v += shift;
   return log_g;
@@ -63,18 +64,19 @@ DensityOfStates estimate_log_dos(const EnergyBins& bins, const std::vector<doubl
   return DensityOfStates{table_of(estimates, 0, estimates.size())};
 }
 
-CanonicalTable reweight(int L, const std::vector<double>& log_weights,
+CanonicalTable reweight(const EnergyBins& bins, const std::vector<double>& log_weights,
                         const std::vector<std::vector<count_type>>& blocks,
                         const std::vector<double>& betas) {
-  const EnergyBins bins(L);
   const auto n = betas.size();
+  std::vector<double> energy(static_cast<std::size_t>(bins.count()));
+  for (int k = 0; k < bins.count(); ++k) energy[k] = bins.energy(k);
   // One estimator returns all four observables at every beta: [U..., C..., F..., S...].
   const auto estimates =
       stats::jackknife_with_tau(as_doubles(blocks), [&](const std::vector<double>& h) {
         const auto log_g = log_dos_from_histogram(bins, log_weights, h);
         std::vector<double> out(4 * n);
         for (std::size_t i = 0; i < n; ++i) {
-          const auto c = exact::canonical_from_log_dos(log_g, L, betas[i]);
+          const auto c = exact::canonical_from_log_dos(log_g, energy, bins.N, betas[i]);
           out[i] = c.energy_per_spin;
           out[n + i] = c.specific_heat_per_spin;
           out[2 * n + i] = c.free_energy_per_spin;

@@ -9,6 +9,7 @@
 #include "checkpoint_integrity.hpp"
 #include "portamc/checkpoint_file.hpp"
 #include "portamc/lattice.hpp"
+#include "portamc/muca/spin_bins.hpp"
 
 namespace portamc::muca {
 namespace {
@@ -17,56 +18,110 @@ std::string element(const std::string& dataset, std::size_t i) {
   return dataset + "[" + std::to_string(i) + "]";
 }
 
-// Energy bin of every walker from its spins, as IsingMuca's compute_bins does on the device:
-// k = (bonds between unequal spins) / 2, over the +x and +y bond of each site. The words are
-// walker-interleaved, spins(word, walker), so the inner loop runs over consecutive walkers and
-// vectorises: a GPU-sized checkpoint (2^18 walkers of 64^2 spins) takes about a second.
-std::vector<std::int64_t> bins_from_spins(const ModelState& m) {
+// Energy bin of every walker from its site states, as the engines' compute_bins do on the
+// device: the bonds between unequal states over the forward bonds of each site, u, give bin
+// u / 2 (Ising: bond energy -dN + 2u = -dN + 4k) or u (Potts: bond energy -(dN - u)). States
+// are packed `bits` per site, 32 / bits sites per word. The words are walker-interleaved,
+// states(word, walker), so the inner loop runs over consecutive walkers and vectorises: a
+// GPU-sized checkpoint (2^18 walkers of 64^2 spins) takes about a second.
+template <int D>
+std::vector<std::int64_t> bins_from_states(const ModelState& m, int bits) {
   const auto walkers = static_cast<std::size_t>(m.walkers);
-  const auto lattice = HypercubicLattice<2>::cubic(m.L);
+  const auto lattice = HypercubicLattice<D>::cubic(m.L);
+  const int per_word = 32 / bits;
+  const std::uint32_t mask = (1u << bits) - 1u;
+  const auto word_of = [&](std::int64_t s) {
+    return &m.spins[static_cast<std::size_t>(s / per_word) * walkers];
+  };
+  const auto shift_of = [&](std::int64_t s) {
+    return static_cast<unsigned>((s % per_word) * bits);
+  };
   std::vector<std::uint32_t> unequal(walkers, 0);
   for (std::int64_t s = 0; s < lattice.volume(); ++s) {
-    const std::uint32_t* mine = &m.spins[static_cast<std::size_t>(s >> 5) * walkers];
-    const unsigned my_bit = static_cast<unsigned>(s & 31);
-    for (int direction = 0; direction < 2; ++direction) {
+    const std::uint32_t* mine = word_of(s);
+    const unsigned my_shift = shift_of(s);
+    for (int direction = 0; direction < D; ++direction) {
       const std::int64_t o = lattice.neighbour(s, direction);
-      const std::uint32_t* theirs = &m.spins[static_cast<std::size_t>(o >> 5) * walkers];
-      const unsigned their_bit = static_cast<unsigned>(o & 31);
+      const std::uint32_t* theirs = word_of(o);
+      const unsigned their_shift = shift_of(o);
       for (std::size_t w = 0; w < walkers; ++w)
-        unequal[w] += ((mine[w] >> my_bit) ^ (theirs[w] >> their_bit)) & 1u;
+        unequal[w] += (((mine[w] >> my_shift) ^ (theirs[w] >> their_shift)) & mask) != 0;
     }
   }
   std::vector<std::int64_t> bins(walkers);
-  for (std::size_t w = 0; w < walkers; ++w) bins[w] = unequal[w] / 2;
+  for (std::size_t w = 0; w < walkers; ++w)
+    bins[w] = m.kind == HamiltonianKind::ising ? unequal[w] / 2 : unequal[w];
   return bins;
 }
 
+// The first walker and site whose state is not one of the model's, or -1.
+std::int64_t first_bad_state(const ModelState& m, int bits, int states, long long sites) {
+  if ((1 << bits) == states) return -1;
+  const auto walkers = static_cast<std::size_t>(m.walkers);
+  const int per_word = 32 / bits;
+  for (long long s = 0; s < sites; ++s)
+    for (std::size_t w = 0; w < walkers; ++w) {
+      const std::uint32_t word = m.spins[static_cast<std::size_t>(s / per_word) * walkers + w];
+      if (static_cast<int>((word >> ((s % per_word) * bits)) & ((1u << bits) - 1u)) >= states)
+        return static_cast<std::int64_t>(w);
+    }
+  return -1;
+}
+
+void check_lattice(const ModelState& m, const std::string& path) {
+  const Hamiltonian h = m.hamiltonian();
+  if (m.kind == HamiltonianKind::ising && m.dimension == 2) {
+    if (m.L < 4 || m.L % 2 != 0 || m.L > 46340)
+      h5::refuse_checkpoint(path, "/model attribute L = " + std::to_string(m.L) +
+                                      " is no lattice size of portamc-muca (even, 4 or more)");
+    return;
+  }
+  if (m.kind == HamiltonianKind::blume_capel)
+    h5::refuse_checkpoint(path, "/model holds the Blume-Capel model, which no engine runs yet");
+  try {
+    validate(h);
+  } catch (const std::invalid_argument& e) {
+    h5::refuse_checkpoint(path, std::string("/model attributes: ") + e.what());
+  }
+  if (h.sites() > (std::int64_t{1} << 24))
+    h5::refuse_checkpoint(path, "/model holds the " + h.describe() + ", more than 2^24 sites");
+}
+
 void check_model(const ModelState& m, const std::string& path) {
-  if (m.L < 4 || m.L % 2 != 0 || m.L > 46340)
-    h5::refuse_checkpoint(path, "/model attribute L = " + std::to_string(m.L) +
-                                    " is no lattice size of portamc-muca (even, 4 or more)");
+  check_lattice(m, path);
   if (m.walkers < 1)
     h5::refuse_checkpoint(
         path, "/model attribute walkers = " + std::to_string(m.walkers) + " is below 1");
+  const Hamiltonian h = m.hamiltonian();
   const auto walkers = static_cast<std::size_t>(m.walkers);
-  const int N = m.L * m.L;
-  const auto words = static_cast<std::size_t>((N + 31) / 32);
-  if (m.log_weights.size() != static_cast<std::size_t>(N) + 1 || m.bins.size() != walkers ||
+  const long long N = h.sites();
+  int bits = 1;
+  while ((1 << bits) < h.site_states()) ++bits;
+  const auto words = static_cast<std::size_t>((N + 32 / bits - 1) / (32 / bits));
+  const int nbins = SpinBins(h).count;
+  if (m.log_weights.size() != static_cast<std::size_t>(nbins) || m.bins.size() != walkers ||
       m.spins.size() != words * walkers)
     h5::refuse_checkpoint(
         path, "/model/log_weights, bins and spins hold " + std::to_string(m.log_weights.size()) +
                   ", " + std::to_string(m.bins.size()) + " and " + std::to_string(m.spins.size()) +
-                  " values; L = " + std::to_string(m.L) + " and W = " + std::to_string(m.walkers) +
-                  " need L^2 + 1, W and ceil(L^2 / 32) W");
+                  " values; the " + h.describe() + " and W = " + std::to_string(m.walkers) +
+                  " need " + std::to_string(nbins) + ", W and " + std::to_string(words) + " W");
   for (std::size_t k = 0; k < m.log_weights.size(); ++k)
     if (!std::isfinite(m.log_weights[k]))
       h5::refuse_checkpoint(path, element("/model/log_weights", k) + " = " +
                                       std::to_string(m.log_weights[k]) + " is not finite");
   for (std::size_t w = 0; w < walkers; ++w)
-    if (m.bins[w] < 0 || m.bins[w] > N)
+    if (m.bins[w] < 0 || m.bins[w] >= nbins)
       h5::refuse_checkpoint(path, element("/model/bins", w) + " = " + std::to_string(m.bins[w]) +
-                                      " is outside the energy bins 0.." + std::to_string(N));
-  const std::vector<std::int64_t> expected = bins_from_spins(m);
+                                      " is outside the energy bins 0.." +
+                                      std::to_string(nbins - 1));
+  const std::int64_t bad = first_bad_state(m, bits, h.site_states(), N);
+  if (bad >= 0)
+    h5::refuse_checkpoint(path, "/model/spins of walker " + std::to_string(bad) +
+                                    " hold a site state outside 0.." +
+                                    std::to_string(h.site_states() - 1));
+  const std::vector<std::int64_t> expected =
+      h.dimension == 2 ? bins_from_states<2>(m, bits) : bins_from_states<3>(m, bits);
   for (std::size_t w = 0; w < walkers; ++w)
     if (m.bins[w] != expected[w])
       h5::refuse_checkpoint(path, element("/model/bins", w) + " = " + std::to_string(m.bins[w]) +

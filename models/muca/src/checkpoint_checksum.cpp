@@ -15,6 +15,12 @@ void add_model(Checksum& sum, const ModelState& m) {
   sum.value(static_cast<std::int64_t>(m.L)).value(static_cast<std::int64_t>(m.walkers));
   sum.value(m.seed).value(m.step);
   sum.values(m.spins).values(m.bins).values(m.log_weights);
+  // The model enters only when it is not the 2D Ising model, so that checkpoints written
+  // before other models existed keep their checksums.
+  if (m.kind != HamiltonianKind::ising || m.dimension != 2) {
+    sum.value(static_cast<std::int64_t>(m.kind)).value(static_cast<std::int64_t>(m.dimension));
+    sum.value(static_cast<std::int64_t>(m.q)).value(m.crystal_field);
+  }
 }
 
 void add_record(Checksum& sum, const IterationRecord& r) {

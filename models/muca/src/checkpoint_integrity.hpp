@@ -14,8 +14,8 @@ namespace portamc::muca {
 std::uint64_t checkpoint_checksum(const Checkpoint& checkpoint, const std::string& config_yaml);
 
 /// h5::BadCheckpoint naming `path`, the dataset and its first bad element unless the
-/// checkpoint is one a run can have written: arrays of the sizes L and W give, energy bins
-/// within 0..L^2 and equal to what each walker's spins give, finite weights, and counters that
+/// checkpoint is one a run can have written: arrays of the sizes the model and W give, energy
+/// bins within range and equal to what each walker's spins give, finite weights, and counters that
 /// agree (the RNG step with the attempts recorded, the histograms with their attempts).
 void check_checkpoint(const Checkpoint& checkpoint, const std::string& path);
 

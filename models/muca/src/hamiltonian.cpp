@@ -69,6 +69,24 @@ std::string Hamiltonian::describe() const {
          (dimension == 3 ? " x " + n + " simple cubic" : " square") + " lattice";
 }
 
+Hamiltonian make_hamiltonian(HamiltonianKind kind, int dimension, int L, int q,
+                             double crystal_field) {
+  Hamiltonian h;
+  h.kind = kind;
+  h.dimension = dimension;
+  h.L = L;
+  h.q = q;
+  h.crystal_field = crystal_field;
+  return h;
+}
+
+bool same_model(const Hamiltonian& a, const Hamiltonian& b) {
+  if (a.kind != b.kind || a.dimension != b.dimension || a.L != b.L) return false;
+  if (a.kind == HamiltonianKind::potts) return a.q == b.q;
+  if (a.kind == HamiltonianKind::blume_capel) return a.crystal_field == b.crystal_field;
+  return true;
+}
+
 void validate(const Hamiltonian& h) {
   if (h.dimension != 2 && h.dimension != 3)
     throw std::invalid_argument("model.dimension must be 2 or 3, not " +

@@ -2,10 +2,13 @@
 
 #include <algorithm>
 #include <stdexcept>
+#include <type_traits>
 
 #include "checkpoint_integrity.hpp"
 #include "portamc/checkpoint_file.hpp"
+#include "portamc/muca/exact_reference.hpp"
 #include "portamc/muca/ising_exact.hpp"
+#include "portamc/muca/names.hpp"
 
 namespace portamc::muca {
 namespace {
@@ -114,6 +117,39 @@ void write_table(h5::Group& g, const std::string& name, const EstimateTable& t,
       "effective number of independent samples behind " + name + "_error, samples / (2 tau_int)");
 }
 
+// The double-peak estimates with their jackknife errors (production_analysis.hpp).
+void write_double_peak(h5::Group g, const FirstOrderAnalysis& a) {
+  g.attribute("found", static_cast<std::int64_t>(a.found));
+  g.attribute("beta_lo", a.beta_lo);
+  g.attribute("beta_hi", a.beta_hi);
+  if (!a.found) {
+    g.attribute("reason", a.reason);
+    return;
+  }
+  g.attribute("failed_samples", static_cast<std::int64_t>(a.failed_samples));
+  const char* names[] = {"beta_eq",     "energy_ordered",     "energy_disordered",
+                         "latent_heat", "log_peak_to_valley", "interface_tension"};
+  const char* units[] = {"1/J", "J", "J", "J", "", ""};
+  const char* what[] = {
+      "inverse temperature at which the two peaks of P(E) are equally high",
+      "mean energy (whole lattice) of the ordered side of the valley at beta_eq",
+      "mean energy (whole lattice) of the disordered side of the valley at beta_eq",
+      "latent heat per site, (energy_disordered - energy_ordered) / N",
+      "ln(P_max / P_min) at beta_eq",
+      "reduced interface tension beta sigma_L = ln(P_max / P_min) / (2 L^(d-1)) at beta_eq "
+      "(Binder's estimator)"};
+  for (int i = 0; i < 6; ++i) {
+    const auto& e = a.values[static_cast<std::size_t>(i)];
+    const std::string n = names[i];
+    g.write_scalar(n, e.value, units[i], what[i]);
+    g.write_scalar(n + "_error", e.error, units[i], "jackknife error of " + n);
+    g.write_scalar(n + "_tau_int", e.tau_int, "samples",
+                   "integrated autocorrelation time of the jackknife pseudovalues of " + n);
+    g.write_scalar(n + "_n_eff", e.effective_blocks, "samples",
+                   "effective number of independent samples behind " + n + "_error");
+  }
+}
+
 void write_stationarity(h5::Group g, const stats::StationarityCheck& s) {
   g.attribute("checked", static_cast<std::int64_t>(s.checked));
   g.attribute("passed", static_cast<std::int64_t>(s.passed));
@@ -138,6 +174,10 @@ void write_checkpoint(const std::string& path, const Checkpoint& c,
   root.attribute("muca_checkpoint_format", std::int64_t{2});
   auto m = root.group("model");
   m.attribute("L", static_cast<std::int64_t>(c.model.L));
+  m.attribute("hamiltonian", std::string(to_string(c.model.kind)));
+  m.attribute("dimension", static_cast<std::int64_t>(c.model.dimension));
+  m.attribute("q", static_cast<std::int64_t>(c.model.q));
+  m.attribute("crystal_field", c.model.crystal_field);
   m.attribute("walkers", static_cast<std::int64_t>(c.model.walkers));
   m.write_scalar("seed", c.model.seed, "", "random seed");
   m.write_scalar("step", c.model.step, "attempts per walker", "random-number step counter");
@@ -186,6 +226,18 @@ Checkpoint read_contents(const h5::InputFile& f) {
                               ", this portamc reads format 2");
   Checkpoint c;
   c.model.L = static_cast<int>(f.attribute_int("/model", "L"));
+  // Checkpoints written before the other models existed hold the 2D Ising model.
+  if (f.has_attribute("/model", "hamiltonian")) {
+    const std::string name = f.attribute_string("/model", "hamiltonian");
+    try {
+      c.model.kind = hamiltonian_kind_names().value(name);
+    } catch (const std::invalid_argument& e) {
+      h5::refuse_checkpoint(f.path(), std::string("/model attribute hamiltonian: ") + e.what());
+    }
+    c.model.dimension = static_cast<int>(f.attribute_int("/model", "dimension"));
+    c.model.q = static_cast<int>(f.attribute_int("/model", "q"));
+    c.model.crystal_field = f.attribute_double("/model", "crystal_field");
+  }
   c.model.walkers = f.attribute_int("/model", "walkers");
   c.model.seed = f.read_scalar<std::uint64_t>("/model/seed");
   c.model.step = f.read_scalar<std::uint64_t>("/model/step");
@@ -239,22 +291,31 @@ Checkpoint read_checkpoint(const std::string& path) {
       [](const Checkpoint& c, const std::string& file) { check_checkpoint(c, file); });
 }
 
-template <class Space>
-void write_results(h5::Group root, const Simulation<Space>& sim, const ProductionAnalysis& analysis,
-                   const Timing& timing) {
-  const auto& p = sim.parameters();
+template <class Space, class Engine>
+void write_results(h5::Group root, const Simulation<Space, Engine>& sim,
+                   const ProductionAnalysis& analysis, const Timing& timing) {
   const auto& model = sim.model();
   const auto& driver = sim.driver();
-  const EnergyBins& bins = model.energy_bins();
+  const EnergyBins& bins = sim.bins();
+  const Hamiltonian h = sim.hamiltonian();
   const DensityOfStates& dos = analysis.dos;
   const CanonicalTable& canonical = analysis.canonical;
   auto g = root.group("muca");
-  g.attribute("L", static_cast<std::int64_t>(p.L));
+  const auto& p = sim.parameters();
+  g.attribute("L", static_cast<std::int64_t>(h.L));
+  g.attribute("hamiltonian", std::string(to_string(h.kind)));
+  g.attribute("dimension", static_cast<std::int64_t>(h.dimension));
+  if (h.kind == HamiltonianKind::potts) g.attribute("q", static_cast<std::int64_t>(h.q));
+  g.attribute("sites", static_cast<std::int64_t>(h.sites()));
+  g.attribute("engine", std::string(std::is_same_v<Engine, IsingMuca<Space>> ? "ising_2d_tuned"
+                                                                             : "generic_spin"));
   g.attribute("walkers", static_cast<std::int64_t>(sim.walkers()));  // over all ranks
   g.attribute("converged", static_cast<std::int64_t>(driver.converged));
   g.attribute("iterations", static_cast<std::int64_t>(driver.iteration));
-  g.attribute("team_size", static_cast<std::int64_t>(model.plan().team_size));
-  g.attribute("lattice_in_scratch", static_cast<std::int64_t>(model.plan().scratch_lattice));
+  if constexpr (std::is_same_v<Engine, IsingMuca<Space>>) {
+    g.attribute("team_size", static_cast<std::int64_t>(model.plan().team_size));
+    g.attribute("lattice_in_scratch", static_cast<std::int64_t>(model.plan().scratch_lattice));
+  }
 
   std::vector<std::int64_t> energy(bins.count());
   for (int k = 0; k < bins.count(); ++k) energy[k] = bins.energy(k);
@@ -266,7 +327,9 @@ void write_results(h5::Group root, const Simulation<Space>& sim, const Productio
   for (const auto& r : driver.records) kl.append(r.iteration, r.kullback_leibler);
 
   auto w = g.group("weights");
-  w.write("energy", energy, "J", "energy of each bin, E = -2N + 4k");
+  w.write("energy", energy, "J",
+          "energy of each bin, E = " + std::to_string(bins.first) + " + " +
+              std::to_string(bins.unit) + " k");
   w.write("log_weight", model.log_weights(), "", "final multicanonical ln W(E)");
 
   auto prod = g.group("production");
@@ -303,10 +366,11 @@ void write_results(h5::Group root, const Simulation<Space>& sim, const Productio
   auto d = g.group("dos");
   d.write("energy", energy, "J", "energy of each bin");
   write_table(d, "log_g", dos.log_g, "",
-              "ln g(E), normalised to 2^(L^2) states; -inf if never visited");
-  if (p.L <= 8)
-    d.write("log_g_exact", exact::log_dos_transfer_matrix(p.L), "",
-            "exact ln g(E) (transfer matrix)");
+              "ln g(E), normalised to all " + std::to_string(bins.site_states) + "^" +
+                  std::to_string(bins.N) + " configurations; -inf if never visited");
+  const std::vector<double> exact_log_g = exact_log_dos(h, bins);
+  if (!exact_log_g.empty())
+    d.write("log_g_exact", exact_log_g, "", "exact ln g(E) (transfer matrix); -inf: no state");
 
   auto c = g.group("canonical");
   c.write("beta", canonical.beta, "1/J", "inverse temperature");
@@ -314,18 +378,23 @@ void write_results(h5::Group root, const Simulation<Space>& sim, const Productio
   write_table(c, "specific_heat", canonical.specific_heat, "", "C/N, reweighted");
   write_table(c, "free_energy", canonical.free_energy, "J", "F/N, reweighted");
   write_table(c, "entropy", canonical.entropy, "", "S/N, reweighted");
-  std::vector<double> u, cv, f, s;
-  for (double beta : canonical.beta) {
-    const auto e = exact::ferdinand_fisher(p.L, beta);
-    u.push_back(e.energy_per_spin);
-    cv.push_back(e.specific_heat_per_spin);
-    f.push_back(e.free_energy_per_spin);
-    s.push_back(e.entropy_per_spin);
+  const std::vector<exact::Canonical> exact = exact_canonical(h, bins, canonical.beta);
+  if (!exact.empty()) {
+    std::vector<double> u, cv, f, s;
+    for (const auto& e : exact) {
+      u.push_back(e.energy_per_spin);
+      cv.push_back(e.specific_heat_per_spin);
+      f.push_back(e.free_energy_per_spin);
+      s.push_back(e.entropy_per_spin);
+    }
+    const std::string source = exact_source(h);
+    c.write("energy_exact", u, "J", "U/N of the finite torus (" + source + ")");
+    c.write("specific_heat_exact", cv, "", "C/N of the finite torus (" + source + ")");
+    c.write("free_energy_exact", f, "J", "F/N of the finite torus (" + source + ")");
+    c.write("entropy_exact", s, "", "S/N of the finite torus (" + source + ")");
   }
-  c.write("energy_exact", u, "J", "U/N of the finite torus (Ferdinand-Fisher)");
-  c.write("specific_heat_exact", cv, "", "C/N of the finite torus (Ferdinand-Fisher)");
-  c.write("free_energy_exact", f, "J", "F/N of the finite torus (Ferdinand-Fisher)");
-  c.write("entropy_exact", s, "", "S/N of the finite torus (Ferdinand-Fisher)");
+  if (analysis.double_peak.attempted)
+    write_double_peak(g.group("first_order"), analysis.double_peak);
 
   auto t = g.group("timing");
   t.write_scalar("iteration_seconds", timing.iteration_seconds, "s", "weight iteration wall time");
@@ -336,8 +405,10 @@ void write_results(h5::Group root, const Simulation<Space>& sim, const Productio
                  "spin-flip attempts, all walkers");
 }
 
-#define PORTAMC_MUCA_INSTANTIATE_(S)                                    \
-  template void write_results(h5::Group root, const Simulation<S>& sim, \
+#define PORTAMC_MUCA_INSTANTIATE_(S)                                                     \
+  template void write_results(h5::Group root, const Simulation<S>& sim,                  \
+                              const ProductionAnalysis& analysis, const Timing& timing); \
+  template void write_results(h5::Group root, const Simulation<S, SpinMuca<S>>& sim,     \
                               const ProductionAnalysis& analysis, const Timing& timing);
 PORTAMC_FOR_EACH_SPACE(PORTAMC_MUCA_INSTANTIATE_)
 #undef PORTAMC_MUCA_INSTANTIATE_

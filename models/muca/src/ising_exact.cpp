@@ -356,12 +356,26 @@ Canonical canonical_from_log_dos(const std::vector<double>& log_dos, int L, doub
     throw std::invalid_argument("canonical_from_log_dos: need N + 1 = " + std::to_string(n + 1) +
                                 " bins, got " + std::to_string(log_dos.size()));
   }
-  const auto energy = [n](std::size_t k) { return -2.0 * n + 4.0 * static_cast<double>(k); };
+  std::vector<double> energy(log_dos.size());
+  for (std::size_t k = 0; k < energy.size(); ++k)
+    energy[k] = -2.0 * n + 4.0 * static_cast<double>(k);
+  return canonical_from_log_dos(log_dos, energy, n, beta);
+}
+
+Canonical canonical_from_log_dos(const std::vector<double>& log_dos,
+                                 const std::vector<double>& energy, double sites, double beta) {
+  check_beta(beta);
+  if (energy.size() != log_dos.size())
+    throw std::invalid_argument("canonical_from_log_dos: " + std::to_string(log_dos.size()) +
+                                " values of ln g for " + std::to_string(energy.size()) +
+                                " energies");
+  if (!(sites > 0)) throw std::invalid_argument("canonical_from_log_dos: sites must be positive");
+  const double n = sites;
   // Shift by the largest Boltzmann log-weight so that no exponential overflows or all underflow,
   // whatever beta does to the range of ln g - beta E.
   double w_max = -std::numeric_limits<double>::infinity();
   for (std::size_t k = 0; k < log_dos.size(); ++k) {
-    if (std::isfinite(log_dos[k])) w_max = std::max(w_max, log_dos[k] - beta * energy(k));
+    if (std::isfinite(log_dos[k])) w_max = std::max(w_max, log_dos[k] - beta * energy[k]);
   }
   if (!std::isfinite(w_max)) {
     throw std::invalid_argument("canonical_from_log_dos: density of states has no finite bin");
@@ -370,16 +384,16 @@ Canonical canonical_from_log_dos(const std::vector<double>& log_dos, int L, doub
   std::vector<double> p(log_dos.size(), 0.0);
   for (std::size_t k = 0; k < log_dos.size(); ++k) {
     if (!std::isfinite(log_dos[k])) continue;
-    p[k] = std::exp(log_dos[k] - beta * energy(k) - w_max);
+    p[k] = std::exp(log_dos[k] - beta * energy[k] - w_max);
     z += p[k];
-    e_sum += p[k] * energy(k);
+    e_sum += p[k] * energy[k];
   }
   const double mean = e_sum / z;
   // Two-pass variance: <E^2> - <E>^2 cancels catastrophically at low temperature, where the
   // fluctuations are tiny compared with E^2 ~ 4 N^2.
   double var = 0;
   for (std::size_t k = 0; k < log_dos.size(); ++k) {
-    const double d = energy(k) - mean;
+    const double d = energy[k] - mean;
     var += p[k] * d * d;
   }
   var /= z;

@@ -124,9 +124,21 @@ std::size_t IsingMuca<ExecutionSpace>::device_bytes(int L, long long walkers) {
          (std::size_t{1} << 20) * sizeof(StepSites);  // step-site buffer
 }
 
+namespace {
+
+// L before the bins are made of it.
+int checked_lattice_size(int L) {
+  if (L < 4 || L > 256 || L % 2 != 0)
+    throw std::invalid_argument("model.L = " + std::to_string(L) +
+                                ": expected an even lattice size in [4, 256]");
+  return L;
+}
+
+}  // namespace
+
 template <class ExecutionSpace>
 IsingMuca<ExecutionSpace>::IsingMuca(const ExecutionSpace& space, const Parameters& params)
-    : params_(params), space_(space), bins_(params.L) {
+    : params_(params), space_(space), bins_(checked_lattice_size(params.L)) {
   params_.validate();
   walkers_ = params_.walkers > 0 ? params_.walkers : default_walkers<ExecutionSpace>();
   total_walkers_ =
@@ -355,11 +367,15 @@ std::vector<std::int32_t> IsingMuca<ExecutionSpace>::recomputed_bins() const {
 
 template <class ExecutionSpace>
 ModelState IsingMuca<ExecutionSpace>::state() const {
-  return detail::capture_state(params_.L, params_.seed, step_, spins_, walker_bins_, log_weights_);
+  return detail::capture_state(make_hamiltonian(HamiltonianKind::ising, 2, params_.L), params_.seed,
+                               step_, spins_, walker_bins_, log_weights_);
 }
 
 template <class ExecutionSpace>
 void IsingMuca<ExecutionSpace>::restore(const ModelState& s) {
+  if (s.kind != HamiltonianKind::ising || s.dimension != 2)
+    throw std::invalid_argument("checkpoint does not match the run: it holds the " +
+                                s.hamiltonian().describe() + ", the run the 2D Ising model");
   if (s.L != params_.L || s.walkers != walkers_ || s.seed != params_.seed)
     throw std::invalid_argument(
         "checkpoint does not match the run: it has L = " + std::to_string(s.L) +

@@ -9,8 +9,6 @@ namespace portamc::muca {
 
 void Parameters::validate() const {
   auto fail = [](const std::string& what) { throw std::invalid_argument(what); };
-  if (L < 4 || L > 256 || L % 2 != 0)
-    fail("model.L = " + std::to_string(L) + ": expected an even lattice size in [4, 256]");
   if (walkers < 0) fail("model.walkers = " + std::to_string(walkers) + ": expected >= 1 or auto");
   if (first_walker < 0) fail("first_walker = " + std::to_string(first_walker) + ": expected >= 0");
   if (walker_groups < 1 || walker_groups > 4096)
@@ -41,8 +39,12 @@ EnergyBins::EnergyBins(int L)
 }
 
 EnergyBins::EnergyBins(int sites, int first_energy, int energy_unit,
-                       std::vector<unsigned char> accessible)
-    : N(sites), first(first_energy), unit(energy_unit), reachable(std::move(accessible)) {}
+                       std::vector<unsigned char> accessible, int states_per_site)
+    : N(sites),
+      first(first_energy),
+      unit(energy_unit),
+      reachable(std::move(accessible)),
+      site_states(states_per_site) {}
 
 int EnergyBins::accessible_count() const {
   int n = 0;

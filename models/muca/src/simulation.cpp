@@ -78,7 +78,10 @@ Engine make_engine(const Space& space, const Parameters& share, const Hamiltonia
   } else {
     if (h == nullptr) throw std::invalid_argument("muca: the generic engine needs a Hamiltonian");
     Engine engine(space, share, *h);
-    if (!accessible.empty()) engine.set_accessible(accessible);
+    if (accessible.empty())
+      engine.discover_accessible();
+    else
+      engine.set_accessible(accessible);
     return engine;
   }
 }
@@ -99,6 +102,15 @@ const EnergyBins& Simulation<Space, Engine>::bins() const {
     return model_.energy_bins();
   else
     return model_.run_bins();
+}
+
+template <class Space, class Engine>
+Hamiltonian Simulation<Space, Engine>::hamiltonian() const {
+  if constexpr (std::is_same_v<Engine, IsingMuca<Space>>) {
+    return make_hamiltonian(HamiltonianKind::ising, 2, params_.L);
+  } else {
+    return model_.hamiltonian();
+  }
 }
 
 template <class Space, class Engine>
@@ -134,6 +146,9 @@ const IterationRecord& Simulation<Space, Engine>::iterate() {
   model_.thermalise(record.therm_attempts);
   record.histogram = model_.sample(record.update_attempts);
   comm_.sum(record.histogram);
+  // The generic engine may learn its accessible bins by visiting them (discover_accessible):
+  // then the check below asks this iteration to visit every bin any iteration has visited.
+  if constexpr (!std::is_same_v<Engine, IsingMuca<Space>>) model_.mark_visited(record.histogram);
 
   record.width = visited_bins(record.histogram);
   // Flatness over the bins visited now (not the previous iteration's width as in the
@@ -227,6 +242,9 @@ void Simulation<Space, Engine>::restore(const Checkpoint& checkpoint) {
   const parallel::Share share = parallel::share_of(static_cast<std::uint64_t>(all.walkers), comm_);
   model_.restore(select_walkers(all, share.begin, share.end));
   driver_ = checkpoint.driver;
+  // Bins found accessible by visits are the union of the iterations' histograms.
+  if constexpr (!std::is_same_v<Engine, IsingMuca<Space>>)
+    for (const IterationRecord& r : driver_.records) model_.mark_visited(r.histogram);
 }
 
 #define PORTAMC_MUCA_INSTANTIATE_(S) \

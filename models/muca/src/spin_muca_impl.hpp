@@ -125,9 +125,10 @@ SpinMuca<ExecutionSpace>::SpinMuca(const ExecutionSpace& space, const Parameters
       space_(space),
       bins_(h),
       run_bins_(static_cast<int>(h.sites()), bins_.min_bond, bins_.unit,
-                std::vector<unsigned char>(static_cast<std::size_t>(bins_.count), 1)) {
+                std::vector<unsigned char>(static_cast<std::size_t>(bins_.count), 1),
+                h.site_states()) {
   validate(h_);
-  params_.L = 16;  // the lattice is the Hamiltonian's (validated above), not Parameters::L
+  params_.L = h_.L;  // the lattice is the Hamiltonian's (validated above)
   params_.validate();
   if (h_.sites() > (std::int64_t{1} << 24))
     throw std::invalid_argument("muca engine: " + h_.describe() + " has more than 2^24 sites");
@@ -194,7 +195,24 @@ void SpinMuca<ExecutionSpace>::set_accessible(const std::vector<unsigned char>& 
   if (static_cast<int>(accessible.size()) != bins_.count || marked < 2)
     throw std::invalid_argument("muca: the accessible bins need one flag per bin (" +
                                 std::to_string(bins_.count) + ") and at least two set");
-  run_bins_ = EnergyBins(run_bins_.N, run_bins_.first, run_bins_.unit, accessible);
+  run_bins_.reachable = accessible;
+  discovering_ = false;
+}
+
+template <class ExecutionSpace>
+void SpinMuca<ExecutionSpace>::discover_accessible() {
+  run_bins_.reachable = anchor_bins(h_);
+  discovering_ = true;
+}
+
+template <class ExecutionSpace>
+void SpinMuca<ExecutionSpace>::mark_visited(const std::vector<count_type>& histogram) {
+  if (!discovering_) return;
+  if (histogram.size() != run_bins_.reachable.size())
+    throw std::invalid_argument("muca: a histogram of " + std::to_string(histogram.size()) +
+                                " bins for " + std::to_string(run_bins_.reachable.size()));
+  for (std::size_t k = 0; k < histogram.size(); ++k)
+    if (histogram[k] > 0) run_bins_.reachable[k] = 1;
 }
 
 template <class ExecutionSpace>
@@ -304,11 +322,14 @@ std::vector<int> SpinMuca<ExecutionSpace>::site_states(long long w) const {
 
 template <class ExecutionSpace>
 ModelState SpinMuca<ExecutionSpace>::state() const {
-  return detail::capture_state(h_.L, params_.seed, step_, spins_, walker_bins_, log_weights_);
+  return detail::capture_state(h_, params_.seed, step_, spins_, walker_bins_, log_weights_);
 }
 
 template <class ExecutionSpace>
 void SpinMuca<ExecutionSpace>::restore(const ModelState& s) {
+  if (!same_model(s.hamiltonian(), h_))
+    throw std::invalid_argument("state does not match the run: it holds the " +
+                                s.hamiltonian().describe() + ", the run the " + h_.describe());
   if (s.L != h_.L || s.walkers != walkers_ || s.seed != params_.seed ||
       s.spins.size() != spins_.size() || s.bins.size() != static_cast<std::size_t>(walkers_) ||
       s.log_weights.size() != static_cast<std::size_t>(bins_.count))

@@ -20,10 +20,15 @@ std::vector<typename View::non_const_value_type> host_vector(const View& view) {
 
 /// The ModelState of an engine: its lattices (word, walker) and bins copied to the host.
 template <class SpinView, class BinView>
-ModelState capture_state(int L, std::uint64_t seed, std::uint64_t step, const SpinView& spins,
-                         const BinView& bins, const std::vector<double>& log_weights) {
+ModelState capture_state(const Hamiltonian& h, std::uint64_t seed, std::uint64_t step,
+                         const SpinView& spins, const BinView& bins,
+                         const std::vector<double>& log_weights) {
   ModelState s;
-  s.L = L;
+  s.L = h.L;
+  s.kind = h.kind;
+  s.dimension = h.dimension;
+  s.q = h.q;
+  s.crystal_field = h.crystal_field;
   s.walkers = static_cast<long long>(spins.extent(1));
   s.seed = seed;
   s.step = step;

@@ -6,13 +6,7 @@ namespace muca_test {
 
 inline portamc::muca::Hamiltonian model(portamc::muca::HamiltonianKind kind, int dimension, int L,
                                         int q = 2, double crystal_field = 0) {
-  portamc::muca::Hamiltonian h;
-  h.kind = kind;
-  h.dimension = dimension;
-  h.L = L;
-  h.q = q;
-  h.crystal_field = crystal_field;
-  return h;
+  return portamc::muca::make_hamiltonian(kind, dimension, L, q, crystal_field);
 }
 
 }  // namespace muca_test

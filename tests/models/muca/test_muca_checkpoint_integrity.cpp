@@ -128,4 +128,53 @@ TEST_F(MucaCheckpointIntegrity, RefusesCountersThatDisagree) {
   expect_refused(written("records.ckpt", c), {"/driver attribute iteration = 3", "holds 2"});
 }
 
+// A checkpoint of the generic engine: the 2D Potts model with q = 3, two bits per site.
+const Checkpoint& potts_state() {
+  static const Checkpoint c = [] {
+    Hamiltonian h;
+    h.kind = HamiltonianKind::potts;
+    h.q = 3;
+    h.L = 5;
+    Simulation<TestSpace, SpinMuca<TestSpace>> sim(TestSpace(), small(), {}, &h);
+    while (!sim.iterations_exhausted()) sim.iterate();
+    sim.production_block();
+    return sim.checkpoint();
+  }();
+  return c;
+}
+
+TEST_F(MucaCheckpointIntegrity, APottsCheckpointReadsBackWithItsModel) {
+  const std::string path = written("potts.ckpt", potts_state());
+  const Checkpoint c = read_checkpoint(path);
+  EXPECT_EQ(c.model.kind, HamiltonianKind::potts);
+  EXPECT_EQ(c.model.q, 3);
+  EXPECT_EQ(c.model.L, 5);
+  EXPECT_EQ(c.model.spins, potts_state().model.spins);
+  // Another q is another model: the run refuses to continue from it.
+  Hamiltonian four;
+  four.kind = HamiltonianKind::potts;
+  four.q = 4;
+  four.L = 5;
+  Simulation<TestSpace, SpinMuca<TestSpace>> sim(TestSpace(), small(), {}, &four);
+  expect_error<std::invalid_argument>([&] { sim.restore(c); }, {"potts q = 3", "potts q = 4"});
+  Simulation<TestSpace> ising(TestSpace(), small());
+  expect_error<std::invalid_argument>([&] { ising.restore(c); }, {"potts q = 3", "2D Ising"});
+}
+
+TEST_F(MucaCheckpointIntegrity, RefusesPottsStatesOutsideTheModel) {
+  Checkpoint c = potts_state();
+  // Site 0 of walker 0 in state 3, which q = 3 does not have (2 bits hold 0..3).
+  c.model.spins[0] |= 3u;
+  expect_refused(written("state.ckpt", c), {"walker 0", "outside 0..2"});
+  c = potts_state();
+  c.model.bins[1] = c.model.bins[1] == 0 ? 4 : 0;
+  expect_refused(written("bin.ckpt", c), {"/model/bins[1]", "spins"});
+  c = potts_state();
+  c.model.L = 6;  // 72 bonds: 73 bins, 36 sites in 3 words per walker
+  expect_refused(written("size.ckpt", c), {"potts q = 3 on the 6 x 6", "need 73"});
+  c = potts_state();
+  c.model.q = 11;
+  expect_refused(written("q.ckpt", c), {"model.q"});
+}
+
 }  // namespace

@@ -1,5 +1,5 @@
 #pragma once
-// From production histograms to physics: ln g(E) normalised to 2^N states, and
+// From production histograms to physics: ln g(E) normalised to all states (2^N for Ising), and
 // canonical observables reweighted to a grid of inverse temperatures, each with
 // delete-one jackknife errors over the production blocks. Beside every error: the integrated
 // autocorrelation time of the blocks' jackknife pseudovalues (in blocks; 1/2 when blocks are
@@ -31,7 +31,7 @@ struct CanonicalTable {
   EstimateTable entropy;        ///< S/N
 };
 
-/// ln g(k) = ln H(k) - ln W(k) + const with sum_k g(k) = 2^N.
+/// ln g(k) = ln H(k) - ln W(k) + const with sum_k g(k) = site_states^N (2^N for Ising).
 std::vector<double> log_dos_from_histogram(const EnergyBins& bins,
                                            const std::vector<double>& log_weights,
                                            const std::vector<double>& histogram);
@@ -39,7 +39,8 @@ std::vector<double> log_dos_from_histogram(const EnergyBins& bins,
 DensityOfStates estimate_log_dos(const EnergyBins& bins, const std::vector<double>& log_weights,
                                  const std::vector<std::vector<count_type>>& blocks);
 
-CanonicalTable reweight(int L, const std::vector<double>& log_weights,
+/// U/N, C/N, F/N and S/N of the bins' model at each beta, with jackknife errors over `blocks`.
+CanonicalTable reweight(const EnergyBins& bins, const std::vector<double>& log_weights,
                         const std::vector<std::vector<count_type>>& blocks,
                         const std::vector<double>& betas);
 

@@ -45,6 +45,13 @@ struct Hamiltonian {
   std::string describe() const;
 };
 
+/// The model with these settings (validate checks them).
+Hamiltonian make_hamiltonian(HamiltonianKind kind, int dimension, int L, int q = 2,
+                             double crystal_field = 0.);
+
+/// The same model: kind, dimension, L, and q (Potts) or D (Blume-Capel) where they matter.
+bool same_model(const Hamiltonian& a, const Hamiltonian& b);
+
 /// Throws std::invalid_argument naming the YAML key (model.dimension, model.L, model.q,
 /// model.crystal_field) of the first setting out of range: dimension 2 or 3, L >= 2 (and
 /// L^dimension below 2^31), q in 2..10 for Potts, a finite crystal field.

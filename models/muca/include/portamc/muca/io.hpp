@@ -22,12 +22,13 @@ struct Timing {
   double iteration_attempts = 0, production_attempts = 0;  ///< summed over walkers
 };
 
-/// Group /muca of a result file: iterations, final weights, production histograms,
-/// the production's thermalisation and stationarity check, ln g(E) with errors (and the exact
-/// one where known), canonical tables (and Ferdinand–Fisher's exact values).
-/// For a Simulation on any backend of the build.
-template <class Space>
-void write_results(h5::Group root, const Simulation<Space>& simulation,
+/// Group /muca of a result file: the model, iterations, final weights, production
+/// histograms, the production's thermalisation and stationarity check, ln g(E) with errors (and
+/// the exact one where known), canonical tables (and exact values where known: Ferdinand–Fisher
+/// for the 2D Ising model, exact counts of small lattices), and the double-peak analysis when
+/// it was attempted. For a Simulation on any backend of the build and either engine.
+template <class Space, class Engine>
+void write_results(h5::Group root, const Simulation<Space, Engine>& simulation,
                    const ProductionAnalysis& analysis, const Timing& timing);
 
 }  // namespace portamc::muca

@@ -50,6 +50,11 @@ struct Canonical {
 // std::invalid_argument on a size mismatch, non-finite beta or an all-empty density of states.
 Canonical canonical_from_log_dos(const std::vector<double>& log_dos, int L, double beta);
 
+// The same for any model: log_dos[k] is ln g at energy[k] (same size) of a system of `sites`
+// sites; the per-site observables are divided by `sites`.
+Canonical canonical_from_log_dos(const std::vector<double>& log_dos,
+                                 const std::vector<double>& energy, double sites, double beta);
+
 // ln Z of the finite L x L torus from the Ferdinand & Fisher (1969) / Kaufman closed form, any
 // L >= 2 and beta >= 0. Throws std::invalid_argument otherwise.
 double ferdinand_fisher_log_z(int L, double beta);

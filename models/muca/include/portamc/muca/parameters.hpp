@@ -15,7 +15,7 @@ enum class LatticeStorage {
 };
 
 struct Parameters {
-  int L = 16;             ///< linear lattice size (even, 4..256)
+  int L = 16;  ///< linear lattice size of IsingMuca (even, 4..256); SpinMuca uses its Hamiltonian's
   long long walkers = 0;  ///< 0 = fill the device
   /// Global index of the first walker: the RNG entity of walker w is first_walker + w, so that
   /// a rank simulating a share of a run's walkers draws what a single rank would.
@@ -57,12 +57,13 @@ struct Parameters {
   std::uint64_t production_updates_per_block =
       0;  ///< attempts per walker; 0 = 10 * N_updates of the last iteration
 
-  /// Throws std::invalid_argument naming the offending parameter.
+  /// Throws std::invalid_argument naming the offending parameter (L is the engine's to check).
   void validate() const;
 };
 
 /// The energy bins a run iterates and samples: bin k holds energy first + unit k, and a bin
 /// is accessible when some configuration has its energy and the run's range includes it.
+/// The bins count the site_states^N configurations of N sites (ln g is normalised to them).
 /// EnergyBins(L) are those of the L x L periodic Ising model, E = -2N + 4k for k = 0..N,
 /// N = L^2; bins 1 and N-1 (E = +-(2N-4)) cannot be reached on the periodic lattice. The
 /// generic engine's runs (SpinMuca) give their own (spin_muca.hpp).
@@ -71,9 +72,11 @@ struct EnergyBins {
   int first = 0;                         ///< energy of bin 0
   int unit = 4;                          ///< energy per bin
   std::vector<unsigned char> reachable;  ///< 1 for an accessible bin
+  int site_states = 2;                   ///< states of one site
 
   explicit EnergyBins(int L);
-  EnergyBins(int sites, int first_energy, int energy_unit, std::vector<unsigned char> accessible);
+  EnergyBins(int sites, int first_energy, int energy_unit, std::vector<unsigned char> accessible,
+             int states_per_site = 2);
   int count() const { return static_cast<int>(reachable.size()); }
   int energy(int k) const { return first + unit * k; }
   bool accessible(int k) const { return k >= 0 && k < count() && reachable[k] != 0; }

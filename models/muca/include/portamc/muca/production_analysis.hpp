@@ -12,10 +12,30 @@
 #include "portamc/muca/analysis.hpp"
 #include "portamc/muca/simulation.hpp"
 #include "portamc/stationarity.hpp"
+#include "portamc/statistics.hpp"
 
 namespace portamc::muca {
 
 inline constexpr int kMinJackknifeGroups = 16;
+
+/// The double peak of a first-order transition (first_order.hpp) in the production's ln g,
+/// with jackknife errors over the same samples as ln g.
+struct FirstOrderAnalysis {
+  bool attempted = false;
+  bool found = false;      ///< the two peaks reach equal height in [beta_lo, beta_hi]
+  std::string reason;      ///< why not, when attempted and not found
+  int failed_samples = 0;  ///< jackknife samples without a double peak (their errors are NaN)
+  double beta_lo = 0, beta_hi = 0;
+  /// In double_peak_values' order: beta_eq, energy_ordered, energy_disordered,
+  /// latent_heat_per_site, log_peak_to_valley, interface_tension.
+  std::vector<stats::JackknifeEstimate> values;
+};
+
+/// The double peak at the model's L and dimension, searched for beta_eq in [beta_lo, beta_hi].
+FirstOrderAnalysis analyse_double_peak(const EnergyBins& bins, const Hamiltonian& h,
+                                       const std::vector<double>& log_weights,
+                                       const std::vector<std::vector<count_type>>& samples,
+                                       double beta_lo, double beta_hi);
 
 struct ProductionAnalysis {
   std::string error_method;   ///< "walker_groups" or "time_bins"
@@ -24,11 +44,13 @@ struct ProductionAnalysis {
   DensityOfStates dos;
   CanonicalTable canonical;
   stats::StationarityCheck stationarity;
+  FirstOrderAnalysis double_peak;  ///< attempted only when asked for
 };
 
-/// For a Simulation on any backend of the build.
-template <class Space>
-ProductionAnalysis analyse_production(const Simulation<Space>& simulation,
-                                      const std::vector<double>& betas);
+/// For a Simulation on any backend of the build and either engine. With `double_peak`, also
+/// the first-order analysis with beta_eq searched over [betas.front(), betas.back()].
+template <class Space, class Engine>
+ProductionAnalysis analyse_production(const Simulation<Space, Engine>& simulation,
+                                      const std::vector<double>& betas, bool double_peak = false);
 
 }  // namespace portamc::muca

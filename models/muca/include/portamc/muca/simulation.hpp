@@ -67,8 +67,8 @@ struct Checkpoint {
 
 /// The run on execution space `Space` (any backend of the build, portamc/backends.hpp): the
 /// model's kernels run on the instance passed to the constructor. `Engine` is IsingMuca (the
-/// 2D Ising model, tuned) or SpinMuca (Ising and Potts in 2D and 3D, spin_muca.hpp; for now
-/// the weight iteration and the production only: no analysis, no app).
+/// 2D Ising model, tuned) or SpinMuca (Ising and Potts in 2D and 3D, spin_muca.hpp). Without
+/// given accessible bins, SpinMuca's run finds them (SpinMuca::discover_accessible).
 template <class Space, class Engine = IsingMuca<Space>>
 class Simulation {
  public:
@@ -89,6 +89,8 @@ class Simulation {
   const Engine& model() const { return model_; }
   /// The bins the weight iteration covers and the production records.
   const EnergyBins& bins() const;
+  /// The model the walkers simulate.
+  Hamiltonian hamiltonian() const;
   /// The run's parameters; `walkers` is the resolved total over all ranks.
   const Parameters& parameters() const { return params_; }
   /// Walkers over all ranks.

@@ -11,8 +11,10 @@
 //          in the old and the new state, in -2d .. 2d. Bins 0 .. d N (bond = 0: no bond
 //          satisfied).
 // Bins inside the range may be unreachable (next to the ground states, for example); the
-// engine counts visits and leaves reachability to the weight iteration.
+// engine counts visits and leaves reachability to the weight iteration (anchor_bins).
 #include <stdexcept>
+#include <string>
+#include <vector>
 
 #include "portamc/muca/hamiltonian.hpp"
 
@@ -47,5 +49,27 @@ struct SpinBins {
   /// The bin of bond energy `bond` (a reachable one: (bond - min_bond) divisible by unit).
   int bin(int bond) const { return (bond - min_bond) / unit; }
 };
+
+/// The two bins every run over the whole range must visit: the ground states (bin 0, all
+/// sites alike) and the highest energy (the last bin: no bond satisfied, every bond
+/// antiparallel for Ising). The highest is reached when the lattice can be coloured with
+/// the model's states so that no two neighbours agree: the periodic lattice of even L is
+/// bipartite (two colours), and a product of odd cycles needs three (chi(G x H) = max), so
+/// Potts with q >= 3 reaches it at any L. Which bins between them are reachable depends on the
+/// model, d and q (2D Potts cannot have 1, 2, 3 or 5 unsatisfied bonds), and the weight
+/// iteration finds them by visiting them. Throws std::invalid_argument naming model.L for the
+/// Ising model (or Potts q = 2) with odd L, whose highest reachable energy is not known here.
+inline std::vector<unsigned char> anchor_bins(const Hamiltonian& h) {
+  const SpinBins bins(h);
+  const bool two_states = h.kind == HamiltonianKind::ising || h.q == 2;
+  if (two_states && h.L % 2 != 0)
+    throw std::invalid_argument("model.L = " + std::to_string(h.L) +
+                                " is odd: a two-state model on an odd periodic lattice is "
+                                "frustrated and its highest energy is not known; use an even L");
+  std::vector<unsigned char> anchors(static_cast<std::size_t>(bins.count), 0);
+  anchors.front() = 1;
+  anchors.back() = 1;
+  return anchors;
+}
 
 }  // namespace portamc::muca

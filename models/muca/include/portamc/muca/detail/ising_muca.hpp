@@ -23,6 +23,7 @@
 #include "portamc/backends.hpp"
 #include "portamc/histogram.hpp"
 #include "portamc/kokkos_compat.hpp"
+#include "portamc/muca/hamiltonian.hpp"
 #include "portamc/muca/parameters.hpp"
 #include "portamc/rng.hpp"
 
@@ -31,6 +32,12 @@ namespace portamc::muca {
 /// Everything needed to continue a run bit for bit (host copies).
 struct ModelState {
   int L = 0;
+  /// The model of the states, with L above (IsingMuca: the 2D Ising model).
+  HamiltonianKind kind = HamiltonianKind::ising;
+  int dimension = 2;
+  int q = 2;                  ///< Potts states
+  double crystal_field = 0.;  ///< Blume-Capel's D
+  Hamiltonian hamiltonian() const { return make_hamiltonian(kind, dimension, L, q, crystal_field); }
   long long walkers = 0;
   std::uint64_t seed = 0;
   std::uint64_t step = 0;            ///< attempts per walker done so far

@@ -161,12 +161,18 @@ class SpinMuca {
   const Hamiltonian& hamiltonian() const { return h_; }
   const SpinBins& energy_bins() const { return bins_; }
   /// The bins a run (Simulation) iterates over: energies bins_.energy(k), and which of them
-  /// the weight iteration must visit. Every bin until set_accessible says otherwise: bins
-  /// next to the extremes of the range can be unreachable (which ones depends on the model,
-  /// d and q), and a run restricted to an energy window marks only the window.
+  /// the weight iteration must visit. Every bin until set_accessible or discover_accessible
+  /// says otherwise: bins next to the extremes of the range can be unreachable (which ones
+  /// depends on the model, d and q).
   const EnergyBins& run_bins() const { return run_bins_; }
-  /// std::invalid_argument unless one flag per bin with at least two set.
+  /// The accessible bins, known (from exact counts): std::invalid_argument unless one flag per
+  /// bin with at least two set.
   void set_accessible(const std::vector<unsigned char>& accessible);
+  /// The accessible bins, found by the run: the anchors (anchor_bins: the ground states and
+  /// the highest energy) and every bin mark_visited is shown a visit of.
+  void discover_accessible();
+  /// With discover_accessible: marks the bins `histogram` visited as accessible.
+  void mark_visited(const std::vector<count_type>& histogram);
   long long walkers() const { return walkers_; }
   std::uint64_t step() const { return step_; }
   int bits_per_site() const { return bits_; }
@@ -205,6 +211,7 @@ class SpinMuca {
   ExecutionSpace space_;
   SpinBins bins_;
   EnergyBins run_bins_;
+  bool discovering_ = false;  ///< accessible bins found by visits (discover_accessible)
   long long walkers_ = 0;
   long long total_walkers_ = 0;
   int groups_ = 1;

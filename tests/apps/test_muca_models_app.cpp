@@ -1,0 +1,150 @@
+// End-to-end: portamc-muca on the models of the generic engine (Potts, 3D Ising), from YAML to
+// HDF5, against exact counts of lattices small enough to count; resume and refusals.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "../common/app_test.hpp"
+#include "portamc/hdf5_file.hpp"
+
+namespace {
+
+namespace fs = std::filesystem;
+
+class MucaModelsApp : public portamc::testing::AppTest {
+ protected:
+  MucaModelsApp() : AppTest(PORTAMC_MUCA_APP, "muca_models") {}
+
+  // Runs `input` and checks ln g(E) and U/N, C/N against the exact values the file holds:
+  // every bin the exact counts call empty is never visited, every other one is, and the
+  // deviations are within 5 of the run's own errors (jackknife over 16 walker groups).
+  void expect_exact(const std::string& name, const std::string& yaml, bool converges = true) {
+    const auto input = write_input(name + ".yaml", yaml);
+    const auto output = (dir_ / (name + ".h5")).string();
+    ASSERT_EQ(run(input + " -o " + output), 0) << log();
+    EXPECT_EQ(log().find("NOT converged") == std::string::npos, converges) << log();
+    portamc::h5::InputFile f(output);
+    EXPECT_EQ(f.attribute_string("/muca", "engine"), "generic_spin");
+    EXPECT_EQ(f.attribute_string("/muca/production", "error_method"), "walker_groups");
+    const auto log_g = f.read<double>("/muca/dos/log_g");
+    const auto error = f.read<double>("/muca/dos/log_g_error");
+    const auto exact = f.read<double>("/muca/dos/log_g_exact");
+    ASSERT_EQ(log_g.size(), exact.size());
+    int compared = 0;
+    for (std::size_t k = 0; k < exact.size(); ++k) {
+      if (!std::isfinite(exact[k])) {
+        EXPECT_FALSE(std::isfinite(log_g[k])) << "bin " << k << " has no state but was visited";
+        continue;
+      }
+      ASSERT_TRUE(std::isfinite(log_g[k])) << "accessible bin " << k << " never visited";
+      ASSERT_GT(error[k], 0) << k;
+      EXPECT_LT(std::fabs(log_g[k] - exact[k]), 5 * error[k])
+          << "bin " << k << ": " << log_g[k] << " +- " << error[k] << " vs " << exact[k];
+      ++compared;
+    }
+    EXPECT_GE(compared, 9);
+    for (const std::string q : {"energy", "specific_heat"}) {
+      const auto v = f.read<double>("/muca/canonical/" + q);
+      const auto e = f.read<double>("/muca/canonical/" + q + "_error");
+      const auto x = f.read<double>("/muca/canonical/" + q + "_exact");
+      for (std::size_t i = 0; i < v.size(); ++i)
+        EXPECT_LT(std::fabs(v[i] - x[i]), 5 * e[i]) << q << " at beta index " << i;
+    }
+  }
+};
+
+const char* potts3 =
+    "model: {hamiltonian: potts, q: 3, L: 3, walkers: 64, seed: 5}\n"
+    "iteration: {kl_threshold: 0.01}\n"
+    "production: {blocks: 6, updates_per_block: 4000, walker_groups: 16}\n"
+    "analysis: {beta_min: 0.2, beta_max: 1.5, beta_points: 5}\n";
+
+TEST_F(MucaModelsApp, PottsMatchesItsExactCounts) {
+  expect_exact("potts3", potts3);
+  portamc::h5::InputFile f((dir_ / "potts3.h5").string());
+  EXPECT_EQ(f.attribute_string("/muca", "hamiltonian"), "potts");
+  EXPECT_EQ(f.attribute_int("/muca", "q"), 3);
+  // 2D Potts: bins of 1, 2, 3 and 5 unsatisfied bonds hold no state.
+  const auto exact = f.read<double>("/muca/dos/log_g_exact");
+  for (int k : {1, 2, 3, 5}) EXPECT_FALSE(std::isfinite(exact[k])) << k;
+  // ln g is normalised to all 3^9 configurations.
+  const auto log_g = f.read<double>("/muca/dos/log_g");
+  double sum = 0;
+  for (double v : log_g)
+    if (std::isfinite(v)) sum += std::exp(v);
+  EXPECT_NEAR(std::log(sum), 9 * std::log(3.0), 1e-9);
+  EXPECT_NE(log().find("against exact counts"), std::string::npos) << log();
+}
+
+// 2 x 2 x 2 is the largest 3D Ising lattice exact counts reach, and its 9 accessible bins are
+// too few for the convergence rule (it compares with a flat histogram over at least 10 bins):
+// 40 iterations, then the production under the last weights, whose ln g is exact all the same.
+TEST_F(MucaModelsApp, ThreeDimensionalIsingMatchesItsExactCounts) {
+  expect_exact("ising3d",
+               "model: {hamiltonian: ising, dimension: 3, L: 2, walkers: 64, seed: 7}\n"
+               "iteration: {kl_threshold: 0.01, max_iterations: 40}\n"
+               "production: {blocks: 6, updates_per_block: 4000, walker_groups: 16}\n"
+               "analysis: {beta_min: 0.1, beta_max: 0.8, beta_points: 5}\n",
+               false);
+}
+
+TEST_F(MucaModelsApp, ResumedRunEqualsTheUninterruptedOne) {
+  const auto input = write_input("potts3.yaml", potts3);
+  const auto whole = (dir_ / "whole.h5").string(), parts = (dir_ / "parts.h5").string();
+  ASSERT_EQ(run(input + " -q -o " + whole), 0) << log();
+  ASSERT_EQ(run(input + " -q --set checkpoint.stop_after=3 -o " + parts), 3) << log();
+  ASSERT_EQ(run(input + " -q --resume " + parts + ".checkpoint -o " + parts), 0) << log();
+  portamc::h5::InputFile a(whole), b(parts);
+  EXPECT_EQ(a.read<std::uint64_t>("/muca/production/block_histograms"),
+            b.read<std::uint64_t>("/muca/production/block_histograms"));
+  EXPECT_EQ(a.read<double>("/muca/weights/log_weight"), b.read<double>("/muca/weights/log_weight"));
+}
+
+TEST_F(MucaModelsApp, ACheckpointOfAnotherModelIsRefused) {
+  const auto input = write_input("potts3.yaml", potts3);
+  const auto stopped = (dir_ / "stopped.h5").string();
+  ASSERT_EQ(run(input + " -q --set checkpoint.stop_after=2 -o " + stopped), 3) << log();
+  const auto output = (dir_ / "never.h5").string();
+  EXPECT_EQ(run(input + " -q --set model.q=4 --resume " + stopped + ".checkpoint -o " + output), 2);
+  EXPECT_NE(log().find("potts q = 3"), std::string::npos) << log();
+  EXPECT_FALSE(fs::exists(output));
+}
+
+TEST_F(MucaModelsApp, BadModelsAreRejectedBeforeAnyWork) {
+  const auto output = (dir_ / "never.h5").string();
+  EXPECT_EQ(run("--set model.hamiltonian=potts --set model.q=2 --set model.L=5 -o " + output), 2);
+  EXPECT_NE(log().find("even"), std::string::npos) << log();
+  EXPECT_EQ(run("--set model.hamiltonian=potts --set model.q=11 -o " + output), 2);
+  EXPECT_NE(log().find("model.q"), std::string::npos) << log();
+  EXPECT_EQ(run("--set model.dimension=4 -o " + output), 2);
+  EXPECT_NE(log().find("model.dimension"), std::string::npos) << log();
+  EXPECT_EQ(run("--set model.hamiltonian=blume_capel -o " + output), 2);
+  EXPECT_NE(log().find("blume_capel is not run yet"), std::string::npos) << log();
+  EXPECT_EQ(run("--set model.L=2 -o " + output), 2);  // the 2D Ising model needs L >= 4
+  EXPECT_FALSE(fs::exists(output));
+}
+
+TEST_F(MucaModelsApp, DoublePeakAnalysisIsRecordedWhenAskedFor) {
+  const auto input = write_input("potts3.yaml", potts3);
+  const auto output = (dir_ / "peak.h5").string();
+  ASSERT_EQ(run(input + " --set analysis.double_peak=yes -o " + output), 0) << log();
+  portamc::h5::InputFile f(output);
+  // 3 x 3 Potts q = 3 has no first-order transition: the analysis says so, with its reason.
+  ASSERT_TRUE(f.has_attribute("/muca/first_order", "found"));
+  if (f.attribute_int("/muca/first_order", "found") == 0) {
+    EXPECT_FALSE(f.attribute_string("/muca/first_order", "reason").empty());
+    EXPECT_NE(log().find("no double peak"), std::string::npos) << log();
+  } else {
+    const double beta = f.read_scalar<double>("/muca/first_order/beta_eq");
+    EXPECT_GE(beta, 0.2);
+    EXPECT_LE(beta, 1.5);
+  }
+  const auto plain = (dir_ / "plain.h5").string();
+  ASSERT_EQ(run(input + " -q -o " + plain), 0) << log();
+  EXPECT_FALSE(portamc::h5::InputFile(plain).exists("/muca/first_order/beta_eq"));
+}
+
+}  // namespace
