@@ -18,6 +18,13 @@ named after NAME (default: the stem of RESULT.h5):
   NAME_iterations.png  convergence of the weight iteration: Kullback-Leibler
                        divergence and Chebyshev distance of each histogram
                        from a flat one, and the number of energy bins visited.
+  NAME_double_peak.png (only with /muca/first_order, a first-order run) the
+                       canonical energy distribution ln P(E) at beta_eq, where
+                       the two peaks are equally high, with the valley between
+                       them; its depth gives the interface tension.
+
+The model (Ising 2D/3D, Potts) comes from the /muca attributes; beta_c is
+marked where it is known exactly or to high precision.
 
 Needs h5py and matplotlib (Debian: python3-h5py, python3-matplotlib).
 """
@@ -30,8 +37,30 @@ from portamc_plotting import fail, finish, h5py, np, plt, read, text
 
 common.TOOL = "plot_muca"
 
-# Onsager's critical coupling of the infinite square-lattice Ising model.
-BETA_C = math.log(1.0 + math.sqrt(2.0)) / 2.0
+
+
+def beta_c(h5):
+    """(beta_c, label) of the infinite-lattice transition of the file's model, or None."""
+    attrs = h5["muca"].attrs
+    kind = text(attrs.get("hamiltonian", "ising"))
+    dimension = int(attrs.get("dimension", 2))
+    if kind == "ising" and dimension == 2:  # Onsager
+        return math.log(1.0 + math.sqrt(2.0)) / 2.0, r"$\beta_c = \ln(1+\sqrt{2})/2$"
+    if kind == "ising" and dimension == 3:  # Ferrenberg, Xu, Landau (2018)
+        return 0.2216546, r"$\beta_c = 0.2216546$"
+    if kind == "potts" and dimension == 2:  # self-duality
+        q = int(attrs["q"])
+        return math.log(1.0 + math.sqrt(q)), rf"$\beta_c = \ln(1+\sqrt{{{q}}})$"
+    return None
+
+
+def model_name(h5):
+    """E.g. 'potts q = 10, L = 32 (2D)'."""
+    attrs = h5["muca"].attrs
+    kind = text(attrs.get("hamiltonian", "ising"))
+    dimension = int(attrs.get("dimension", 2))
+    name = kind + (f" q = {int(attrs['q'])}" if kind == "potts" else "")
+    return f"{name}, L = {int(attrs['L'])} ({dimension}D)"
 
 
 
@@ -54,13 +83,15 @@ def label(h5, name, what):
 
 
 def lattice(h5):
-    """Return (L, number of walkers, N = L^2) from the /muca attributes."""
+    """Return (L, number of walkers, N sites) from the /muca attributes (files written before
+    the other models existed have no 'sites': the 2D Ising model, N = L^2)."""
     attrs = h5["muca"].attrs
     if "L" not in attrs:
         fail(f"{h5.filename}: group /muca has no attribute L")
     size = int(attrs["L"])
     walkers = int(attrs["walkers"]) if "walkers" in attrs else None
-    return size, walkers, size * size
+    sites = int(attrs["sites"]) if "sites" in attrs else size * size
+    return size, walkers, sites
 
 
 def plot_log_dos(h5, path):
@@ -71,8 +102,8 @@ def plot_log_dos(h5, path):
     error = read(h5, "muca/dos/log_g_error")
     exact = read_optional(h5, "muca/dos/log_g_exact")
 
-    # Bins never visited (and the two energies E = -2N+4, 2N-4 that no spin
-    # configuration has) are stored as -inf; they cannot be drawn.
+    # Bins never visited (and energies no configuration has) are stored as
+    # -inf; they cannot be drawn.
     ok = np.isfinite(log_g) & np.isfinite(error)
 
     fig, (top, bottom) = plt.subplots(
@@ -86,7 +117,7 @@ def plot_log_dos(h5, path):
         top.plot(e_per_site[good], exact[good], "-", color="black", lw=0.8,
                  label="exact")
     top.set_ylabel(label(h5, "muca/dos/log_g", r"$\ln g(E)$"))
-    top.set_title(f"density of states, L = {size}")
+    top.set_title(f"density of states, {model_name(h5)}")
     # ln g is a dome: the bottom centre of the panel is the empty part.
     top.legend(loc="lower center")
 
@@ -118,11 +149,12 @@ def plot_observable(ax, h5, beta, name, what):
 
     if exact is not None:
         ax.plot(beta, exact, "-", color="black", lw=0.8,
-                label="exact (Ferdinand-Fisher)", zorder=1)
+                label="exact, finite lattice", zorder=1)
     ax.errorbar(beta, value, yerr=error, fmt="o", ms=3, lw=0.8, capsize=1.5,
                 color="C0", label="multicanonical", zorder=2)
-    ax.axvline(BETA_C, ls=":", color="0.4", lw=1.0,
-               label=r"$\beta_c = \ln(1+\sqrt{2})/2$")
+    critical = beta_c(h5)
+    if critical is not None:
+        ax.axvline(critical[0], ls=":", color="0.4", lw=1.0, label=critical[1])
     ax.set_ylabel(label(h5, group + name, what))
 
 
@@ -140,7 +172,7 @@ def plot_canonical(h5, path):
     upper.legend(loc="upper right", fontsize="small")
     lower.legend(loc="upper right", fontsize="small")
 
-    title = f"canonical observables, L = {size}"
+    title = f"canonical observables, {model_name(h5)}"
     if walkers is not None:
         title += f", W = {walkers}"
     upper.set_title(title)
@@ -185,8 +217,41 @@ def plot_iterations(h5, path):
     ax.legend(handles + more_handles, labels + more_labels, ncol=3,
               loc="lower center", bbox_to_anchor=(0.5, 1.0),
               fontsize="small", frameon=False)
-    fig.suptitle(f"weight iteration, L = {size}")
+    fig.suptitle(f"weight iteration, {model_name(h5)}")
 
+    finish(fig, h5, path)
+
+
+def plot_double_peak(h5, path):
+    """ln P(E) at beta_eq (normalised to its maximum) against E/N, with the two phases'
+    mean energies and the valley: the picture behind the first-order analysis."""
+    group = "muca/first_order/"
+    _, _, sites = lattice(h5)
+    beta = float(read(h5, group + "beta_eq"))
+    energy = read(h5, "muca/dos/energy").astype(float)
+    log_g = read(h5, "muca/dos/log_g")
+    ok = np.isfinite(log_g)
+    log_p = log_g[ok] - beta * energy[ok]
+    log_p -= log_p.max()
+    e = energy[ok] / sites
+
+    fig, ax = plt.subplots(figsize=(6.4, 4.4), constrained_layout=True)
+    ax.plot(e, log_p, "-", color="C0", lw=1.0, label=r"$\ln P_{\beta_{eq}}(E)$")
+    for name, style in (("energy_ordered", "--"), ("energy_disordered", "--")):
+        ax.axvline(float(read(h5, group + name)) / sites, ls=style, color="0.4", lw=0.8)
+    depth = float(read(h5, group + "log_peak_to_valley"))
+    ax.axhline(-depth, ls=":", color="C3", lw=0.8,
+               label=rf"valley: $\ln(P_{{max}}/P_{{min}})$ = {depth:.3f}")
+    sigma = float(read(h5, group + "interface_tension"))
+    sigma_error = float(read(h5, group + "interface_tension_error"))
+    beta_error = float(read(h5, group + "beta_eq_error"))
+    ax.set_xlabel("E/N")
+    ax.set_ylabel(r"$\ln P(E)$ (max = 0)")
+    ax.set_title(f"{model_name(h5)}: " + rf"$\beta_{{eq}}$ = {beta:.5f}({beta_error:.5f}), "
+                 + rf"$\beta\sigma_L$ = {sigma:.5f}({sigma_error:.5f})", fontsize="medium")
+    # The valley floor is the lowest part worth showing; far tails would squash it.
+    ax.set_ylim(bottom=-max(3.0 * depth, 5.0), top=0.5)
+    ax.legend(loc="lower center", fontsize="small")
     finish(fig, h5, path)
 
 
@@ -198,6 +263,9 @@ def main(argv=None):
         plot_log_dos(h5, base + "_log_dos.png")
         plot_canonical(h5, base + "_canonical.png")
         plot_iterations(h5, base + "_iterations.png")
+        peak = h5.get("muca/first_order")
+        if peak is not None and int(peak.attrs.get("found", 0)) == 1:
+            plot_double_peak(h5, base + "_double_peak.png")
 
 
 if __name__ == "__main__":

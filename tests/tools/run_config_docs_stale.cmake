@@ -4,7 +4,7 @@
 file(REMOVE_RECURSE "${WORKDIR}")
 file(MAKE_DIRECTORY "${WORKDIR}")
 file(READ "${DOCS}" text)
-string(REPLACE "| `model.L` | integer | [4, 256] | `16` |" "| `model.L` | integer | [4, 256] | `18` |"
+string(REPLACE "| `model.L` | integer | [2, 256] | `16` |" "| `model.L` | integer | [2, 256] | `18` |"
        stale "${text}")
 if(stale STREQUAL text)
   message(FATAL_ERROR "the muca model.L row was not found in ${DOCS}")
