@@ -72,8 +72,13 @@ TEST(Su2FlowErrorCalibration, ScatterOverSeedsMatchesTheReportedErrors) {
     const auto result = stats::calibrate_errors(c.means, c.errors);
     EXPECT_TRUE(result.pass) << name << ": " << result.summary;
   }
-  // The check has teeth here too: errors of E(0.5) a factor 2.5 too small or 3 too large fail.
-  for (double factor : {0.4, 3.0}) {
+  // The check has teeth here too: errors of E(0.5) a factor 5 too small or too large fail.
+  // With 10 seeds the chi^2 range is [1.15, 27.9] (9 dof, 0.1 % per tail), so smaller factors
+  // are not detected for every realisation: a factor 3 passes whenever chi^2 > 10.3, which
+  // happens in a third of the backends' chains (CUDA's chains, whose float sums differ from
+  // Serial's, did on 2026-11-29). A factor 5 moves chi^2 by 25, out of the range from anywhere
+  // inside it: what this shows is the width of the range, a factor of about 5 in the errors.
+  for (double factor : {0.2, 5.0}) {
     std::vector<double> scaled = energy.errors;
     for (double& e : scaled) e *= factor;
     EXPECT_FALSE(stats::calibrate_errors(energy.means, scaled).pass) << "errors x " << factor;
