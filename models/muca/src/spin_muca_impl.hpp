@@ -175,6 +175,7 @@ SpinMuca<ExecutionSpace>::SpinMuca(const ExecutionSpace& space, const Parameters
                            n, words_, bits_, per_word_, h_.site_states()});
   compute_bins(walker_bins_);
   set_log_weights(std::vector<double>(bins_.count, 0.0));
+  choose_launch_plan();
 }
 
 template <class ExecutionSpace>
@@ -232,28 +233,89 @@ void SpinMuca<ExecutionSpace>::set_log_weights(const std::vector<double>& log_we
 }
 
 template <class ExecutionSpace>
+void SpinMuca<ExecutionSpace>::choose_launch_plan() {
+  using Policy = Kokkos::TeamPolicy<ExecutionSpace>;
+  plan_ = SpinLaunchPlan{};
+  if constexpr (!is_device_space_v<ExecutionSpace>) {
+    // CPU: one walker per team; its lattice stays in L1 anyway, and the histogram is a
+    // per-thread ScatterView duplicate.
+    return;
+  } else {
+    // GPU: as IsingMuca, teams share a histogram in shared memory, and the lattices go there
+    // too when a team of at least 64 fits beside it in 48 KiB (several teams then stay
+    // resident per multiprocessor); larger lattices are updated in global memory.
+    const std::size_t max_scratch = Policy::scratch_size_max(0);
+    const std::size_t budget = std::min<std::size_t>(max_scratch, 48 * 1024);
+    const std::size_t hist_bytes = sizeof(std::uint32_t) * static_cast<std::size_t>(bins_.count);
+    const auto lattice_bytes = [&](int team) {
+      return sizeof(std::uint32_t) * static_cast<std::size_t>(words_) * team;
+    };
+    const bool fixed = params_.team_size > 0;
+    int team = fixed ? params_.team_size : 128;
+    bool scratch = false;
+    if (params_.storage != LatticeStorage::global) {
+      while (!fixed && team > 64 && lattice_bytes(team) + hist_bytes > budget) team /= 2;
+      scratch = lattice_bytes(team) + hist_bytes <=
+                (params_.storage == LatticeStorage::scratch ? max_scratch : budget);
+      if (!scratch) team = fixed ? params_.team_size : 128;
+    }
+    if (params_.storage == LatticeStorage::scratch && !scratch)
+      throw std::invalid_argument("model.storage = scratch: a team of " + std::to_string(team) +
+                                  " lattices of the " + h_.describe() +
+                                  " does not fit in team scratch memory (" +
+                                  std::to_string(max_scratch) + " bytes)");
+    plan_.team_size = team;
+    plan_.scratch_lattice = scratch;
+    const std::size_t lattice_scratch = scratch ? lattice_bytes(team) : 0;
+    plan_.team_histogram = lattice_scratch + hist_bytes <= budget;
+    plan_.scratch_bytes = lattice_scratch + (plan_.team_histogram ? hist_bytes : 0);
+    plan_.group_slots = groups_ == 1 ? 1
+                                     : static_cast<int>(std::min<long long>(
+                                           groups_, (team - 1LL) * groups_ / total_walkers_ + 2));
+    plan_.team_group_histogram =
+        plan_.team_histogram && lattice_scratch + plan_.group_slots * hist_bytes <= budget;
+    plan_.grouped_scratch_bytes =
+        lattice_scratch + (plan_.team_group_histogram ? plan_.group_slots * hist_bytes : 0);
+  }
+}
+
+template <class ExecutionSpace>
 void SpinMuca<ExecutionSpace>::run(std::uint64_t attempts, bool record,
                                    Kokkos::View<count_type*, memory_space> histogram,
                                    bool by_group) {
-  constexpr std::uint64_t max_chunk = std::uint64_t{1} << 20;  // the site buffer's length
+  // Chunks keep the site buffer small and a team's 32-bit scratch counters from overflowing
+  // (team_size * chunk < 2^32).
+  constexpr std::uint64_t max_chunk = std::uint64_t{1} << 20;
   if (step_ + attempts > rng::max_step)
     throw std::runtime_error("muca: the random-number step counter would exceed 2^56");
   SpinMucaKernel<ExecutionSpace> kernel;
   kernel.spins = spins_;
   kernel.bins = walker_bins_;
   kernel.thresholds = thresholds_;
+  kernel.histogram = histogram;
   kernel.seed = params_.seed;
   kernel.first_walker = static_cast<std::uint64_t>(params_.first_walker);
   kernel.total_walkers = static_cast<std::uint64_t>(total_walkers_);
   kernel.groups = by_group ? groups_ : 1;
+  kernel.slots = by_group ? plan_.group_slots : 1;
   kernel.nbins = bins_.count;
+  kernel.walkers = static_cast<int>(walkers_);
+  kernel.words = words_;
   kernel.neighbours = 2 * h_.dimension;
   kernel.max_jump = bins_.max_jump;
   kernel.states = h_.site_states();
   kernel.mask = (1u << bits_) - 1u;
   kernel.ising = h_.kind == HamiltonianKind::ising;
   kernel.record = record;
-  if (record) kernel.scatter = Kokkos::Experimental::create_scatter_view(histogram);
+  kernel.scratch_lattice = plan_.scratch_lattice;
+  kernel.team_histogram = by_group ? plan_.team_group_histogram : plan_.team_histogram;
+  std::size_t scratch_bytes = by_group ? plan_.grouped_scratch_bytes : plan_.scratch_bytes;
+  if (!record && !plan_.scratch_lattice) scratch_bytes = 0;
+  if (record && !kernel.team_histogram)
+    kernel.scatter = Kokkos::Experimental::create_scatter_view(histogram);
+  const int team = plan_.team_size;
+  const auto stride = static_cast<std::uint32_t>(plan_.scratch_lattice ? team : walkers_);
+  const int league = static_cast<int>((walkers_ + team - 1) / team);
   std::uint64_t done = 0;
   while (done < attempts) {
     const int chunk = static_cast<int>(std::min(attempts - done, max_chunk));
@@ -264,16 +326,18 @@ void SpinMuca<ExecutionSpace>::run(std::uint64_t attempts, bool record,
         "portamc::muca::spin_sites", Kokkos::RangePolicy<ExecutionSpace>(space_, 0, chunk),
         spin_detail::SpinSiteSequence<decltype(sites_), decltype(neighbours_)>{
             sites_, neighbours_, params_.seed, step_, static_cast<std::uint32_t>(h_.sites()),
-            static_cast<std::uint32_t>(walkers_), 2 * h_.dimension, bits_, per_word_});
+            stride, 2 * h_.dimension, bits_, per_word_});
     kernel.sites = sites_;
     kernel.step0 = step_;
     kernel.steps = chunk;
-    Kokkos::parallel_for("portamc::muca::spin_sweep",
-                         Kokkos::RangePolicy<ExecutionSpace>(space_, 0, walkers_), kernel);
+    Kokkos::TeamPolicy<ExecutionSpace> policy(space_, league, team);
+    if (scratch_bytes > 0)
+      policy.set_scratch_size(0, Kokkos::PerTeam(static_cast<int>(scratch_bytes)));
+    Kokkos::parallel_for("portamc::muca::spin_sweep", policy, kernel);
     step_ += static_cast<std::uint64_t>(chunk);
     done += static_cast<std::uint64_t>(chunk);
   }
-  if (record) Kokkos::Experimental::contribute(histogram, kernel.scatter);
+  if (record && !kernel.team_histogram) Kokkos::Experimental::contribute(histogram, kernel.scatter);
   space_.fence();
 }
 

@@ -17,9 +17,9 @@
 //   up to a bias of (q - 1) / 2^32, the order of the threshold's own rounding, 2^-31), then
 //   the acceptance word.
 //
-// Not yet tuned for GPUs: one thread per walker with the lattices in global memory, and the
-// histogram through a ScatterView (IsingMuca's team scratch lattices and histograms are the
-// next step, measured against its bench).
+// GPUs: teams of consecutive walkers, one per thread, with their lattices in team scratch
+// (shared) memory when they fit and their histogram rows there too, counted as dwell counts
+// (choose_launch_plan). CPUs: one walker per team, the histogram a per-thread ScatterView.
 #include <Kokkos_Core.hpp>
 #include <Kokkos_ScatterView.hpp>
 #include <cstdint>
@@ -27,6 +27,7 @@
 
 #include "portamc/backends.hpp"
 #include "portamc/histogram.hpp"
+#include "portamc/kokkos_compat.hpp"
 #include "portamc/muca/detail/ising_muca.hpp"
 #include "portamc/muca/hamiltonian.hpp"
 #include "portamc/muca/parameters.hpp"
@@ -42,34 +43,54 @@ struct alignas(16) SpinStepSites {
   std::uint8_t shift[7];
 };
 
+/// How the sweep kernel is launched; chosen from the device and the model (spin_muca_impl.hpp).
+struct SpinLaunchPlan {
+  int team_size = 1;                  ///< walkers per team, one per thread
+  bool scratch_lattice = false;       ///< a team's lattices live in team scratch during a kernel
+  bool team_histogram = false;        ///< the team's histogram in team scratch, flushed once
+  int group_slots = 1;                ///< walker groups one team can span (grouped recording)
+  bool team_group_histogram = false;  ///< group_slots rows of bins fit in team scratch too
+  std::size_t scratch_bytes = 0;      ///< per team
+  std::size_t grouped_scratch_bytes = 0;  ///< per team, grouped recording
+};
+
 // Kernel functor; public so nvcc can compile its device code (no private lambdas).
 template <class ExecutionSpace>
 struct SpinMucaKernel {
   using memory_space = typename ExecutionSpace::memory_space;
+  using member_type = typename Kokkos::TeamPolicy<ExecutionSpace>::member_type;
   using scatter_type = decltype(Kokkos::Experimental::create_scatter_view(
       std::declval<Kokkos::View<count_type*, memory_space>>()));
 
   Kokkos::View<std::uint32_t**, Kokkos::LayoutRight, memory_space> spins;
   Kokkos::View<std::int32_t*, memory_space> bins;
+  /// Offsets for the lattice stride of the launch: the team width with lattices in scratch,
+  /// W in global memory.
   Kokkos::View<const SpinStepSites*, memory_space> sites;
   /// thresholds(bin, jump + max_jump): accept a move changing the bin by `jump` iff
   /// (word >> 1) < threshold; 2^31 for jump 0, 0 for a move out of the range.
   Kokkos::View<const std::uint32_t**, Kokkos::LayoutRight, memory_space> thresholds;
-  /// Of the histogram, (group, bin) flattened: group * nbins + bin.
-  scatter_type scatter;
+  /// (group, bin) flattened: group * nbins + bin.
+  Kokkos::View<count_type*, memory_space> histogram;
+  scatter_type scatter;  ///< the histogram without a team histogram
   std::uint64_t seed = 0;
   std::uint64_t first_walker = 0;
   std::uint64_t total_walkers = 1;
   std::uint64_t step0 = 0;
   int groups = 1;
+  int slots = 1;  ///< rows of the team histogram
   int steps = 0;
   int nbins = 0;
+  int walkers = 0;
+  int words = 0;
   int neighbours = 4;  ///< 2d
   int max_jump = 1;
   int states = 2;  ///< 2 for Ising, q for Potts
   std::uint32_t mask = 1;
   bool ising = true;
   bool record = false;
+  bool team_histogram = false;
+  bool scratch_lattice = false;
 
   KOKKOS_INLINE_FUNCTION int group_of(std::int64_t w) const {
     if (groups == 1) return 0;
@@ -77,22 +98,72 @@ struct SpinMucaKernel {
                             static_cast<std::uint64_t>(groups) / total_walkers);
   }
 
-  KOKKOS_INLINE_FUNCTION void operator()(const std::int64_t w) const {
-    if (record) {
-      auto access = scatter.access();
-      walk(w, [&access](int index) { access(index) += count_type(1); });
+  // A team owns team_size consecutive walkers, one per thread. Its lattices are copied into
+  // team scratch when they fit, and its histogram rows (the groups its walkers span) are
+  // counted there and flushed once per launch.
+  KOKKOS_INLINE_FUNCTION void operator()(const member_type& team) const {
+    const int lane = team.team_rank();
+    const int width = team.team_size();
+    const int w = team.league_rank() * width + lane;
+    const bool active = w < walkers;
+    const int base_group = group_of(team.league_rank() * width);
+    std::uint32_t* team_hist = nullptr;
+    if (record && team_histogram) {
+      team_hist = assume_team_scratch(static_cast<std::uint32_t*>(
+          team.team_shmem().get_shmem(sizeof(std::uint32_t) * nbins * slots)));
+      for (int b = lane; b < nbins * slots; b += width) team_hist[b] = 0;
+    }
+    if (scratch_lattice) {
+      std::uint32_t* const shared = assume_team_scratch(static_cast<std::uint32_t*>(
+          team.team_shmem().get_shmem(sizeof(std::uint32_t) * words * width)));
+      std::uint32_t* const mine = shared + lane;
+      if (active)
+        for (int k = 0; k < words; ++k) mine[k * width] = spins(k, w);
+      team.team_barrier();
+      if (active) walk_recorded(w, assume_team_scratch(mine), team_hist, base_group * nbins);
+      team.team_barrier();
+      if (active)
+        for (int k = 0; k < words; ++k) spins(k, w) = mine[k * width];
     } else {
-      walk(w, [](int) {});
+      team.team_barrier();
+      if (active) walk_recorded(w, &spins(0, w), team_hist, base_group * nbins);
+      team.team_barrier();
+    }
+    if (team_hist != nullptr) {
+      const int rows = groups - base_group < slots ? groups - base_group : slots;
+      for (int b = lane; b < nbins * rows; b += width)
+        if (team_hist[b] != 0)
+          Kokkos::atomic_add(&histogram(base_group * nbins + b), count_type(team_hist[b]));
     }
   }
 
-  // Walker w through `steps` attempts; record_bin(group * nbins + bin) after each.
+  // Recorders take (group * nbins + bin, attempts spent there).
+  KOKKOS_INLINE_FUNCTION void walk_recorded(std::int64_t w, std::uint32_t* lattice,
+                                            std::uint32_t* team_hist, int team_offset) const {
+    if (!record) {
+      walk(w, lattice, [](int, std::uint32_t) {});
+    } else if (team_hist != nullptr) {
+      walk(w, lattice, [team_hist, team_offset](int index, std::uint32_t n) {
+        atomic_add_team_scratch(&team_hist[index - team_offset], n);
+      });
+    } else {
+      auto access = scatter.access();
+      walk(w, lattice, [&access](int index, std::uint32_t n) { access(index) += count_type(n); });
+    }
+  }
+
+  // Walker w through `steps` attempts on its lattice (word k at lattice[offset of k]); the bin
+  // after every attempt is recorded, as a dwell count: record_bin(group * nbins + bin, n)
+  // when the walker leaves a bin it stayed in for n attempts (a fraction of the attempts
+  // change the bin, so a fraction of them cost a counter update).
   template <class Recorder>
-  KOKKOS_INLINE_FUNCTION void walk(const std::int64_t w, const Recorder& record_bin) const {
-    std::uint32_t* const lattice = &spins(0, w);
+  KOKKOS_INLINE_FUNCTION void walk(const std::int64_t w, std::uint32_t* const lattice,
+                                   const Recorder& record_bin) const {
     const std::uint64_t entity = first_walker + static_cast<std::uint64_t>(w);
     const int offset = group_of(w) * nbins;
     int bin = bins(w);
+    int dwell_bin = bin;
+    std::uint32_t dwell = 0;
     for (int t = 0; t < steps; ++t) {
       const std::uint64_t step = step0 + static_cast<std::uint64_t>(t);
       std::uint32_t proposal = 0, r = 0;
@@ -137,8 +208,14 @@ struct SpinMucaKernel {
         *at = word ^ ((old_state ^ new_state) << s.shift[0]);
         bin += jump;
       }
-      record_bin(offset + bin);
+      if (bin != dwell_bin) {
+        record_bin(offset + dwell_bin, dwell);
+        dwell_bin = bin;
+        dwell = 0;
+      }
+      ++dwell;
     }
+    if (dwell > 0) record_bin(offset + dwell_bin, dwell);
     bins(w) = bin;
   }
 };
@@ -176,6 +253,7 @@ class SpinMuca {
   long long walkers() const { return walkers_; }
   std::uint64_t step() const { return step_; }
   int bits_per_site() const { return bits_; }
+  const SpinLaunchPlan& plan() const { return plan_; }
 
   /// Weights per energy bin (natural log); rebuilds the integer acceptance table.
   void set_log_weights(const std::vector<double>& log_weights);
@@ -205,6 +283,7 @@ class SpinMuca {
            bool by_group);
   /// The bin of every walker from its states, into `out`.
   void compute_bins(const Kokkos::View<std::int32_t*, memory_space>& out) const;
+  void choose_launch_plan();
 
   Parameters params_;
   Hamiltonian h_;
@@ -219,6 +298,7 @@ class SpinMuca {
   int per_word_ = 32;
   int words_ = 0;
   std::uint64_t step_ = 0;
+  SpinLaunchPlan plan_;
   std::vector<double> log_weights_;
   Kokkos::View<std::uint32_t**, Kokkos::LayoutRight, memory_space> spins_;
   Kokkos::View<std::int32_t*, memory_space> walker_bins_;
