@@ -242,20 +242,24 @@ void SpinMuca<ExecutionSpace>::choose_launch_plan() {
     return;
   } else {
     // GPU: as IsingMuca, teams share a histogram in shared memory, and the lattices go there
-    // too when a team of at least 64 fits beside it in 48 KiB (several teams then stay
-    // resident per multiprocessor); larger lattices are updated in global memory.
+    // too when a team of 64 fits beside it in 48 KiB (several teams then stay resident per
+    // multiprocessor); larger lattices are updated in global memory.
     const std::size_t max_scratch = Policy::scratch_size_max(0);
     const std::size_t budget = std::min<std::size_t>(max_scratch, 48 * 1024);
     const std::size_t hist_bytes = sizeof(std::uint32_t) * static_cast<std::size_t>(bins_.count);
     const auto lattice_bytes = [&](int team) {
       return sizeof(std::uint32_t) * static_cast<std::size_t>(words_) * team;
     };
+    // Teams of 64 with lattices in scratch, 128 without. (Teams of 128 with lattices in
+    // scratch ran no attempt at all on an H200 with Kokkos 4.6.01, and raised no error: every
+    // count stayed zero. Teams of 64 ran, and teams of 128 with global lattices.)
+    // get_shmem aligns each piece it hands out: `slack` bytes leave room for that.
+    constexpr std::size_t slack = 128;
     const bool fixed = params_.team_size > 0;
-    int team = fixed ? params_.team_size : 128;
+    int team = fixed ? params_.team_size : 64;
     bool scratch = false;
     if (params_.storage != LatticeStorage::global) {
-      while (!fixed && team > 64 && lattice_bytes(team) + hist_bytes > budget) team /= 2;
-      scratch = lattice_bytes(team) + hist_bytes <=
+      scratch = lattice_bytes(team) + hist_bytes + slack <=
                 (params_.storage == LatticeStorage::scratch ? max_scratch : budget);
       if (!scratch) team = fixed ? params_.team_size : 128;
     }
@@ -267,15 +271,15 @@ void SpinMuca<ExecutionSpace>::choose_launch_plan() {
     plan_.team_size = team;
     plan_.scratch_lattice = scratch;
     const std::size_t lattice_scratch = scratch ? lattice_bytes(team) : 0;
-    plan_.team_histogram = lattice_scratch + hist_bytes <= budget;
-    plan_.scratch_bytes = lattice_scratch + (plan_.team_histogram ? hist_bytes : 0);
+    plan_.team_histogram = lattice_scratch + hist_bytes + slack <= budget;
+    plan_.scratch_bytes = lattice_scratch + (plan_.team_histogram ? hist_bytes : 0) + slack;
     plan_.group_slots = groups_ == 1 ? 1
                                      : static_cast<int>(std::min<long long>(
                                            groups_, (team - 1LL) * groups_ / total_walkers_ + 2));
     plan_.team_group_histogram =
-        plan_.team_histogram && lattice_scratch + plan_.group_slots * hist_bytes <= budget;
+        plan_.team_histogram && lattice_scratch + plan_.group_slots * hist_bytes + slack <= budget;
     plan_.grouped_scratch_bytes =
-        lattice_scratch + (plan_.team_group_histogram ? plan_.group_slots * hist_bytes : 0);
+        lattice_scratch + (plan_.team_group_histogram ? plan_.group_slots * hist_bytes : 0) + slack;
   }
 }
 

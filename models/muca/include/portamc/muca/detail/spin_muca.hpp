@@ -107,6 +107,11 @@ struct SpinMucaKernel {
     const int w = team.league_rank() * width + lane;
     const bool active = w < walkers;
     const int base_group = group_of(team.league_rank() * width);
+    // The lattices first (a multiple of 4 width bytes), then the histogram rows.
+    std::uint32_t* shared = nullptr;
+    if (scratch_lattice)
+      shared = assume_team_scratch(static_cast<std::uint32_t*>(
+          team.team_shmem().get_shmem(sizeof(std::uint32_t) * words * width)));
     std::uint32_t* team_hist = nullptr;
     if (record && team_histogram) {
       team_hist = assume_team_scratch(static_cast<std::uint32_t*>(
@@ -114,8 +119,6 @@ struct SpinMucaKernel {
       for (int b = lane; b < nbins * slots; b += width) team_hist[b] = 0;
     }
     if (scratch_lattice) {
-      std::uint32_t* const shared = assume_team_scratch(static_cast<std::uint32_t*>(
-          team.team_shmem().get_shmem(sizeof(std::uint32_t) * words * width)));
       std::uint32_t* const mine = shared + lane;
       if (active)
         for (int k = 0; k < words; ++k) mine[k * width] = spins(k, w);
