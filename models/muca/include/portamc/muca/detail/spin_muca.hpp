@@ -158,10 +158,27 @@ struct SpinMucaKernel {
   // Walker w through `steps` attempts on its lattice (word k at lattice[offset of k]); the bin
   // after every attempt is recorded, as a dwell count: record_bin(group * nbins + bin, n)
   // when the walker leaves a bin it stayed in for n attempts (a fraction of the attempts
-  // change the bin, so a fraction of them cost a counter update).
+  // change the bin, so a fraction of them cost a counter update). The model's shape is a
+  // template argument, so the neighbour loops unroll and a step's sites stay in registers.
   template <class Recorder>
   KOKKOS_INLINE_FUNCTION void walk(const std::int64_t w, std::uint32_t* const lattice,
                                    const Recorder& record_bin) const {
+    if (ising) {
+      if (neighbours == 4)
+        walk_model<4, true>(w, lattice, record_bin);
+      else
+        walk_model<6, true>(w, lattice, record_bin);
+    } else {
+      if (neighbours == 4)
+        walk_model<4, false>(w, lattice, record_bin);
+      else
+        walk_model<6, false>(w, lattice, record_bin);
+    }
+  }
+
+  template <int Neighbours, bool Ising, class Recorder>
+  KOKKOS_INLINE_FUNCTION void walk_model(const std::int64_t w, std::uint32_t* const lattice,
+                                         const Recorder& record_bin) const {
     const std::uint64_t entity = first_walker + static_cast<std::uint64_t>(w);
     const int offset = group_of(w) * nbins;
     int bin = bins(w);
@@ -170,7 +187,7 @@ struct SpinMucaKernel {
     for (int t = 0; t < steps; ++t) {
       const std::uint64_t step = step0 + static_cast<std::uint64_t>(t);
       std::uint32_t proposal = 0, r = 0;
-      if (ising) {
+      if constexpr (Ising) {
         const rng::Block b = rng::draw(seed, rng::purpose_acceptance, entity, step >> 2);
         const int slot = static_cast<int>(step & 3);
         r = slot < 2 ? (slot == 0 ? b[0] : b[1]) : (slot == 2 ? b[2] : b[3]);
@@ -185,13 +202,13 @@ struct SpinMucaKernel {
       const std::uint32_t old_state = (word >> s.shift[0]) & mask;
       std::uint32_t new_state;
       int jump;
-      if (ising) {
+      if constexpr (Ising) {
         // Flipping with a aligned neighbours of 2d moves the bin by a - d.
         new_state = old_state ^ 1u;
         int aligned = 0;
-        for (int n = 1; n <= neighbours; ++n)
+        for (int n = 1; n <= Neighbours; ++n)
           aligned += ((lattice[s.offset[n]] >> s.shift[n]) & mask) == old_state;
-        jump = aligned - neighbours / 2;
+        jump = aligned - Neighbours / 2;
       } else {
         new_state = old_state + 1u +
                     static_cast<std::uint32_t>((static_cast<std::uint64_t>(proposal) *
@@ -200,7 +217,7 @@ struct SpinMucaKernel {
         if (new_state >= static_cast<std::uint32_t>(states))
           new_state -= static_cast<std::uint32_t>(states);
         int old_count = 0, new_count = 0;  // neighbours in the old and in the new state
-        for (int n = 1; n <= neighbours; ++n) {
+        for (int n = 1; n <= Neighbours; ++n) {
           const std::uint32_t other = (lattice[s.offset[n]] >> s.shift[n]) & mask;
           old_count += other == old_state;
           new_count += other == new_state;
