@@ -9,6 +9,7 @@
 
 #include "../common/app_test.hpp"
 #include "portamc/hdf5_file.hpp"
+#include "portamc/muca/ising_exact.hpp"
 
 namespace {
 
@@ -77,6 +78,31 @@ TEST_F(MucaModelsApp, PottsMatchesItsExactCounts) {
     if (std::isfinite(v)) sum += std::exp(v);
   EXPECT_NEAR(std::log(sum), 9 * std::log(3.0), 1e-9);
   EXPECT_NE(log().find("against exact counts"), std::string::npos) << log();
+}
+
+// Potts q = 2 is the Ising model at half the coupling: E_Potts = (E_Ising - 2N) / 2, so
+// U_Potts(beta) / N = (U_Ising(beta / 2) / N - 2) / 2 and C_Potts(beta) = C_Ising(beta / 2), with
+// the Ising values from Ferdinand and Fisher's closed form for the 4 x 4 torus.
+TEST_F(MucaModelsApp, PottsWithTwoStatesIsTheIsingModel) {
+  const auto input = write_input("potts2.yaml",
+                                 "model: {hamiltonian: potts, q: 2, L: 4, walkers: 64, seed: 9}\n"
+                                 "iteration: {kl_threshold: 0.01}\n"
+                                 "production: {blocks: 6, updates_per_block: 4000, "
+                                 "walker_groups: 16}\n"
+                                 "analysis: {beta_min: 0.4, beta_max: 1.6, beta_points: 7}\n");
+  const auto output = (dir_ / "potts2.h5").string();
+  ASSERT_EQ(run(input + " -q -o " + output), 0) << log();
+  portamc::h5::InputFile f(output);
+  const auto beta = f.read<double>("/muca/canonical/beta");
+  const auto u = f.read<double>("/muca/canonical/energy");
+  const auto u_error = f.read<double>("/muca/canonical/energy_error");
+  const auto c = f.read<double>("/muca/canonical/specific_heat");
+  const auto c_error = f.read<double>("/muca/canonical/specific_heat_error");
+  for (std::size_t i = 0; i < beta.size(); ++i) {
+    const auto ising = portamc::muca::exact::ferdinand_fisher(4, beta[i] / 2);
+    EXPECT_LT(std::fabs(u[i] - (ising.energy_per_spin - 2) / 2), 5 * u_error[i]) << beta[i];
+    EXPECT_LT(std::fabs(c[i] - ising.specific_heat_per_spin), 5 * c_error[i]) << beta[i];
+  }
 }
 
 // 2 x 2 x 2 is the largest 3D Ising lattice exact counts reach, and its 9 accessible bins are
