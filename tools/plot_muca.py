@@ -3,6 +3,7 @@
 
 Usage:
     tools/plot_muca.py RESULT.h5 [-o OUTDIR] [--prefix NAME]
+    tools/plot_muca.py --tension RESULT.h5 RESULT.h5 ... [-o TENSION.png]
 
 Writes three PNG files into OUTDIR (default: the directory of RESULT.h5),
 named after NAME (default: the stem of RESULT.h5):
@@ -25,6 +26,11 @@ named after NAME (default: the stem of RESULT.h5):
 
 The model (Ising 2D/3D, Potts) comes from the /muca attributes; beta_c is
 marked where it is known exactly or to high precision.
+
+With --tension, the first-order runs of one model at several L (each with
+/muca/first_order) give one plot: the interface tension beta sigma_L against
+1/L with errors, and the weighted least-squares line sigma_L = sigma + a/L
+extrapolated to 1/L = 0, its intercept and error in the legend.
 
 Needs h5py and matplotlib (Debian: python3-h5py, python3-matplotlib).
 """
@@ -255,7 +261,63 @@ def plot_double_peak(h5, path):
     finish(fig, h5, path)
 
 
+def plot_tension(argv):
+    """beta sigma_L against 1/L over several result files, with the weighted 1/L fit."""
+    import argparse
+
+    parser = argparse.ArgumentParser(
+        description="Interface tension against 1/L from portamc-muca first-order runs.")
+    parser.add_argument("results", nargs="+", help="result files (.h5), one per L")
+    parser.add_argument("-o", "--output", default="tension.png", help="PNG file to write")
+    args = parser.parse_args(argv)
+    sizes, sigma, error, names = [], [], [], set()
+    for path in args.results:
+        with common.open_result(path, "muca", "portamc-muca") as h5:
+            peak = h5.get("muca/first_order")
+            if peak is None or int(peak.attrs.get("found", 0)) != 1:
+                fail(f"{path}: no double peak (/muca/first_order) to take the tension from")
+            sizes.append(int(h5["muca"].attrs["L"]))
+            sigma.append(float(read(h5, "muca/first_order/interface_tension")))
+            error.append(float(read(h5, "muca/first_order/interface_tension_error")))
+            names.add(model_name(h5).split(", L =")[0])
+    if len(set(sizes)) < 2:
+        fail("the fit needs runs at two or more lattice sizes")
+    if len(names) > 1:
+        fail("the files hold different models: " + ", ".join(sorted(names)))
+    x = 1.0 / np.array(sizes, dtype=float)
+    y = np.array(sigma)
+    e = np.array(error)
+    # Weighted least squares of y = c + s x with weights 1/e^2; errors from the normal
+    # equations, not rescaled (chi^2/dof says whether the errors describe the scatter).
+    w = 1.0 / e**2
+    a = np.array([[w.sum(), (w * x).sum()], [(w * x).sum(), (w * x * x).sum()]])
+    b = np.array([(w * y).sum(), (w * x * y).sum()])
+    cov = np.linalg.inv(a)
+    c, slope = cov @ b
+    dof = len(x) - 2
+    chi2 = float((w * (y - c - slope * x) ** 2).sum())
+    fig, ax = plt.subplots(figsize=(6.4, 4.4), constrained_layout=True)
+    ax.errorbar(x, y, yerr=e, fmt="o", ms=4, capsize=2, color="C0", label=r"$\beta\sigma_L$")
+    grid = np.linspace(0.0, x.max() * 1.05, 50)
+    fit = (rf"$\beta\sigma$ = {c:.5f} $\pm$ {math.sqrt(cov[0, 0]):.5f}"
+           + (rf", $\chi^2$/dof = {chi2 / dof:.2f}" if dof > 0 else ""))
+    ax.plot(grid, c + slope * grid, "-", color="C1", lw=1.0, label=fit)
+    ax.set_xlabel("1/L")
+    ax.set_ylabel(r"$\beta\sigma_L = \ln(P_{max}/P_{min}) / (2L^{d-1})$")
+    ax.set_title(f"interface tension, {names.pop()}")
+    ax.set_xlim(left=0.0)
+    ax.legend(loc="upper left", fontsize="small")
+    fig.savefig(args.output, dpi=150)
+    print(args.output)
+
+
 def main(argv=None):
+    import sys
+
+    argv = sys.argv[1:] if argv is None else argv
+    if argv and argv[0] == "--tension":
+        plot_tension(argv[1:])
+        return
     result, base = common.output_base(
         argv, "portamc-muca",
         "Plot a portamc-muca HDF5 result file as PNG images.")
