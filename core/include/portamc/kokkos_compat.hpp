@@ -3,6 +3,8 @@
 // Model code uses these names and never tests KOKKOS_VERSION itself.
 #include <Kokkos_Core.hpp>
 #include <cstdint>
+#include <stdexcept>
+#include <string>
 #include <type_traits>
 
 namespace portamc::kmath {
@@ -100,6 +102,24 @@ ExecutionSpace urgent_instance(const ExecutionSpace& space) {
     return Kokkos::Experimental::partition_space(space, 1)[0];
 #endif
   return space;
+}
+
+/// Throws std::runtime_error naming `kernel` when the last kernel launch on `ExecutionSpace`
+/// was refused by the device (CUDA: a launch configuration it cannot run). Kokkos checks
+/// launches only in builds with KOKKOS_ENABLE_DEBUG_BOUNDS_CHECK, so without this such a
+/// kernel does nothing, silently, and a run would go on with its state unchanged. A host call
+/// without synchronisation; nothing elsewhere.
+template <class ExecutionSpace>
+void check_launch(const char* kernel) {
+#if defined(KOKKOS_ENABLE_CUDA)
+  if constexpr (std::is_same_v<ExecutionSpace, Kokkos::Cuda>) {
+    const cudaError_t error = cudaGetLastError();
+    if (error != cudaSuccess)
+      throw std::runtime_error(std::string("kernel ") + kernel + " was not run: " +
+                               cudaGetErrorName(error) + " (" + cudaGetErrorString(error) + ")");
+  }
+#endif
+  (void)kernel;
 }
 
 }  // namespace portamc

@@ -325,6 +325,7 @@ void IsingMuca<ExecutionSpace>::run(std::uint64_t attempts, bool record,
     if (scratch_bytes > 0)
       policy.set_scratch_size(0, Kokkos::PerTeam(static_cast<int>(scratch_bytes)));
     Kokkos::parallel_for("portamc::muca::sweep", policy, kernel);
+    check_launch<ExecutionSpace>("portamc::muca::sweep");
     step_ += chunk;
     done += chunk;
   }

@@ -338,6 +338,7 @@ void SpinMuca<ExecutionSpace>::run(std::uint64_t attempts, bool record,
     if (scratch_bytes > 0)
       policy.set_scratch_size(0, Kokkos::PerTeam(static_cast<int>(scratch_bytes)));
     Kokkos::parallel_for("portamc::muca::spin_sweep", policy, kernel);
+    check_launch<ExecutionSpace>("portamc::muca::spin_sweep");
     step_ += static_cast<std::uint64_t>(chunk);
     done += static_cast<std::uint64_t>(chunk);
   }
