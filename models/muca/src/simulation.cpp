@@ -17,11 +17,11 @@ int visited_bins(const std::vector<count_type>& histogram) {
       std::count_if(histogram.begin(), histogram.end(), [](count_type h) { return h > 0; }));
 }
 
-double kullback_leibler_flat(const std::vector<count_type>& histogram, int width) {
+double kullback_leibler_flat(const std::vector<count_type>& histogram, int width, int floor) {
   double total = 0;
   for (count_type h : histogram) total += static_cast<double>(h);
   if (total == 0) return std::numeric_limits<double>::infinity();
-  const double q = 1.0 / std::max(width, 10);
+  const double q = 1.0 / std::max(width, floor);
   double d = 0;
   for (count_type h : histogram) {
     if (h == 0) continue;
@@ -150,10 +150,17 @@ const IterationRecord& Simulation<Space, Engine>::iterate() {
   // then the check below asks this iteration to visit every bin any iteration has visited.
   if constexpr (!std::is_same_v<Engine, IsingMuca<Space>>) model_.mark_visited(record.histogram);
 
+  bool all_accessible = true;
+  for (int k = 0; k < bins.count(); ++k)
+    if (bins.accessible(k) && record.histogram[k] == 0) all_accessible = false;
   record.width = visited_bins(record.histogram);
   // Flatness over the bins visited now (not the previous iteration's width as in the
-  // paper): then d_k >= 0 always and a range still growing cannot look converged.
-  record.kullback_leibler = kullback_leibler_flat(record.histogram, record.width);
+  // paper): then d_k >= 0 always and a range still growing cannot look converged. The
+  // paper's floor of 10 bins keeps a small early range from looking flat; a whole range of
+  // fewer bins (the 2^3 Ising model has 9) is compared with its own width, or it could never
+  // converge.
+  const int floor = all_accessible ? std::min(10, bins.accessible_count()) : 10;
+  record.kullback_leibler = kullback_leibler_flat(record.histogram, record.width, floor);
   record.chebyshev = chebyshev_flat(record.histogram);
 
   // W <- W / H on visited bins; unvisited bins keep their weight, which grows relative to the
@@ -166,9 +173,6 @@ const IterationRecord& Simulation<Space, Engine>::iterate() {
   model_.set_log_weights(lnw);
   record.log_weights_after = lnw;
 
-  bool all_accessible = true;
-  for (int k = 0; k < bins.count(); ++k)
-    if (bins.accessible(k) && record.histogram[k] == 0) all_accessible = false;
   driver_.converged = all_accessible && record.kullback_leibler < params_.kl_threshold;
   if (all_accessible && !driver_.full_range) {
     driver_.full_range = true;

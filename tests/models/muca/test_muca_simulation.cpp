@@ -24,6 +24,9 @@ TEST(MucaFlatness, KullbackLeiblerAndChebyshev) {
   std::vector<portamc::count_type> h{3, 1};
   const double expected = 0.75 * std::log(7.5) + 0.25 * std::log(2.5);
   EXPECT_NEAR(kullback_leibler_flat(h, 2), expected, 1e-14);
+  // A whole range of 2 bins compared with its own width (the run's floor for a range of
+  // fewer than 10 accessible bins).
+  EXPECT_NEAR(kullback_leibler_flat(h, 2, 2), 0.75 * std::log(1.5) + 0.25 * std::log(0.5), 1e-14);
   EXPECT_DOUBLE_EQ(chebyshev_flat(h), 0.5);
 }
 

@@ -3,9 +3,6 @@
 // enumeration) for Potts lattices in 2D and 3D (q = 2, 3, 4), and the production with them
 // visits every accessible bin and no other. The accessible bins come from the enumeration, or
 // the run finds them (SpinMuca::discover_accessible) and must find exactly those.
-// Lattices with at least 10 accessible bins: the convergence rule compares the histogram
-// with a flat one over max(width, 10) bins (the paper's d_KL), which a range of 9 bins
-// (the 2^3 Ising model) can never pass.
 #include <gtest/gtest.h>
 
 #include <cmath>

@@ -140,8 +140,9 @@ PORTAMC_FOR_EACH_SPACE(PORTAMC_MUCA_EXTERN_)
 #undef PORTAMC_MUCA_EXTERN_
 
 /// Kullback–Leibler divergence sum_k P ln(P / Q) of the normalised histogram P against
-/// the flat Q = 1/w over w = max(width, 10) bins, with 0 ln 0 = 0.
-double kullback_leibler_flat(const std::vector<count_type>& histogram, int width);
+/// the flat Q = 1/w over w = max(width, floor) bins, with 0 ln 0 = 0. The run uses the paper's
+/// floor of 10, or the number of accessible bins once all are visited and they are fewer.
+double kullback_leibler_flat(const std::vector<count_type>& histogram, int width, int floor = 10);
 /// Chebyshev distance max_k |H(k)/m - 1| over visited bins, m = total / visited bins.
 double chebyshev_flat(const std::vector<count_type>& histogram);
 /// Number of non-empty bins.
