@@ -104,11 +104,21 @@ ExecutionSpace urgent_instance(const ExecutionSpace& space) {
   return space;
 }
 
-/// Throws std::runtime_error naming `kernel` when the last kernel launch on `ExecutionSpace`
-/// was refused by the device (CUDA: a launch configuration it cannot run). Kokkos checks
-/// launches only in builds with KOKKOS_ENABLE_DEBUG_BOUNDS_CHECK, so without this such a
-/// kernel does nothing, silently, and a run would go on with its state unchanged. A host call
-/// without synchronisation; nothing elsewhere.
+/// Clears an error that an earlier runtime call left behind and its caller chose to ignore
+/// (CUDA's last error stays set until read), so that check_launch reports only the launch
+/// that follows. Errors that poison the context stay and are reported.
+template <class ExecutionSpace>
+void clear_launch_error() {
+#if defined(KOKKOS_ENABLE_CUDA)
+  if constexpr (std::is_same_v<ExecutionSpace, Kokkos::Cuda>) (void)cudaGetLastError();
+#endif
+}
+
+/// Throws std::runtime_error naming `kernel` when the kernel launch on `ExecutionSpace` since
+/// clear_launch_error was refused by the device (CUDA: a launch configuration it cannot run).
+/// Kokkos checks launches only in builds with KOKKOS_ENABLE_DEBUG_BOUNDS_CHECK, so without this
+/// such a kernel does nothing, silently, and a run would go on with its state unchanged. A host
+/// call without synchronisation; nothing elsewhere.
 template <class ExecutionSpace>
 void check_launch(const char* kernel) {
 #if defined(KOKKOS_ENABLE_CUDA)

@@ -324,6 +324,7 @@ void IsingMuca<ExecutionSpace>::run(std::uint64_t attempts, bool record,
     Kokkos::TeamPolicy<ExecutionSpace> policy(space_, league, plan_.team_size);
     if (scratch_bytes > 0)
       policy.set_scratch_size(0, Kokkos::PerTeam(static_cast<int>(scratch_bytes)));
+    clear_launch_error<ExecutionSpace>();
     Kokkos::parallel_for("portamc::muca::sweep", policy, kernel);
     check_launch<ExecutionSpace>("portamc::muca::sweep");
     step_ += chunk;

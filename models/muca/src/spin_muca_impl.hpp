@@ -337,6 +337,7 @@ void SpinMuca<ExecutionSpace>::run(std::uint64_t attempts, bool record,
     Kokkos::TeamPolicy<ExecutionSpace> policy(space_, league, team);
     if (scratch_bytes > 0)
       policy.set_scratch_size(0, Kokkos::PerTeam(static_cast<int>(scratch_bytes)));
+    clear_launch_error<ExecutionSpace>();
     Kokkos::parallel_for("portamc::muca::spin_sweep", policy, kernel);
     check_launch<ExecutionSpace>("portamc::muca::spin_sweep");
     step_ += static_cast<std::uint64_t>(chunk);
