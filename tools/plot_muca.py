@@ -270,6 +270,13 @@ def plot_tension(argv):
     parser.add_argument("results", nargs="+", help="result files (.h5), one per L")
     parser.add_argument("-o", "--output", default="tension.png", help="PNG file to write")
     args = parser.parse_args(argv)
+    # The PNG must not land on a result file: a typo such as `-o L32.h5` would destroy it.
+    if not args.output.lower().endswith(".png"):
+        fail(f"-o {args.output}: the plot is written as PNG; name a .png file")
+    import os
+    if any(os.path.exists(r) and os.path.exists(args.output) and os.path.samefile(r, args.output)
+           for r in args.results):
+        fail(f"-o {args.output} is one of the result files")
     sizes, sigma, error, names = [], [], [], set()
     for path in args.results:
         with common.open_result(path, "muca", "portamc-muca") as h5:
@@ -307,7 +314,10 @@ def plot_tension(argv):
     ax.set_title(f"interface tension, {names.pop()}")
     ax.set_xlim(left=0.0)
     ax.legend(loc="upper left", fontsize="small")
-    fig.savefig(args.output, dpi=150)
+    try:
+        fig.savefig(args.output, dpi=150)
+    except OSError as exc:
+        fail(f"cannot write {args.output}: {exc}")
     print(args.output)
 
 

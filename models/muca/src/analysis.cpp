@@ -68,8 +68,7 @@ CanonicalTable reweight(const EnergyBins& bins, const std::vector<double>& log_w
                         const std::vector<std::vector<count_type>>& blocks,
                         const std::vector<double>& betas) {
   const auto n = betas.size();
-  std::vector<double> energy(static_cast<std::size_t>(bins.count()));
-  for (int k = 0; k < bins.count(); ++k) energy[k] = bins.energy(k);
+  const std::vector<double> energy = bins.energies();
   // One estimator returns all four observables at every beta: [U..., C..., F..., S...].
   const auto estimates =
       stats::jackknife_with_tau(as_doubles(blocks), [&](const std::vector<double>& h) {

@@ -95,8 +95,7 @@ void check_model(const ModelState& m, const std::string& path) {
   const Hamiltonian h = m.hamiltonian();
   const auto walkers = static_cast<std::size_t>(m.walkers);
   const long long N = h.sites();
-  int bits = 1;
-  while ((1 << bits) < h.site_states()) ++bits;
+  const int bits = h.state_bits();
   const auto words = static_cast<std::size_t>((N + 32 / bits - 1) / (32 / bits));
   const int nbins = SpinBins(h).count;
   if (m.log_weights.size() != static_cast<std::size_t>(nbins) || m.bins.size() != walkers ||

@@ -48,8 +48,7 @@ std::vector<exact::Canonical> exact_canonical(const Hamiltonian& h, const Energy
   }
   const std::vector<double> log_g = exact_log_dos(h, bins);
   if (log_g.empty()) return out;
-  std::vector<double> energy(log_g.size());
-  for (int k = 0; k < bins.count(); ++k) energy[k] = bins.energy(k);
+  const std::vector<double> energy = bins.energies();
   for (double beta : betas)
     out.push_back(exact::canonical_from_log_dos(log_g, energy, bins.N, beta));
   return out;

@@ -56,6 +56,12 @@ int Hamiltonian::field_levels() const {
   return kind == HamiltonianKind::blume_capel ? static_cast<int>(sites()) + 1 : 1;
 }
 
+int Hamiltonian::state_bits() const {
+  int bits = 1;
+  while ((1 << bits) < site_states()) ++bits;
+  return bits;
+}
+
 std::string Hamiltonian::describe() const {
   std::string text = to_string(kind);
   if (kind == HamiltonianKind::potts) text += " q = " + std::to_string(q);

@@ -46,6 +46,12 @@ EnergyBins::EnergyBins(int sites, int first_energy, int energy_unit,
       reachable(std::move(accessible)),
       site_states(states_per_site) {}
 
+std::vector<double> EnergyBins::energies() const {
+  std::vector<double> e(static_cast<std::size_t>(count()));
+  for (int k = 0; k < count(); ++k) e[k] = energy(k);
+  return e;
+}
+
 int EnergyBins::accessible_count() const {
   int n = 0;
   for (unsigned char r : reachable) n += r != 0 ? 1 : 0;

@@ -17,8 +17,7 @@ FirstOrderAnalysis analyse_double_peak(const EnergyBins& bins, const Hamiltonian
   a.attempted = true;
   a.beta_lo = beta_lo;
   a.beta_hi = beta_hi;
-  std::vector<double> energy(static_cast<std::size_t>(bins.count()));
-  for (int k = 0; k < bins.count(); ++k) energy[k] = bins.energy(k);
+  const std::vector<double> energy = bins.energies();
   const auto values_of = [&](const std::vector<double>& histogram) {
     return double_peak_values(double_peak(energy,
                                           log_dos_from_histogram(bins, log_weights, histogram), h.L,

@@ -95,20 +95,10 @@ struct SpinSiteSequence {
 
 }  // namespace spin_detail
 
-namespace {
-
-int bits_for(int states) {
-  int bits = 1;
-  while ((1 << bits) < states) ++bits;
-  return bits;
-}
-
-}  // namespace
-
 template <class ExecutionSpace>
 std::size_t SpinMuca<ExecutionSpace>::device_bytes(const Hamiltonian& h, long long walkers) {
   const SpinBins bins(h);
-  const std::size_t per_word = 32 / static_cast<std::size_t>(bits_for(h.site_states()));
+  const std::size_t per_word = 32 / static_cast<std::size_t>(h.state_bits());
   const auto sites = static_cast<std::size_t>(h.sites());
   const std::size_t words = (sites + per_word - 1) / per_word;
   return words * walkers * sizeof(std::uint32_t) + walkers * sizeof(std::int32_t) +
@@ -140,7 +130,7 @@ SpinMuca<ExecutionSpace>::SpinMuca(const ExecutionSpace& space, const Parameters
                                 std::to_string(params_.first_walker + walkers_ - 1) +
                                 " are not among the run's " + std::to_string(total_walkers_));
   groups_ = static_cast<int>(std::min<long long>(params_.walker_groups, total_walkers_));
-  bits_ = bits_for(h_.site_states());
+  bits_ = h_.state_bits();
   per_word_ = 32 / bits_;
   const int n = static_cast<int>(h_.sites());
   words_ = (n + per_word_ - 1) / per_word_;

@@ -30,6 +30,8 @@ struct Hamiltonian {
 
   /// States of one site: 2 (Ising), q (Potts), 3 (Blume-Capel).
   int site_states() const;
+  /// Bits of one packed site state: ceil(log2 site_states()).
+  int state_bits() const;
   long long sites() const;
   long long bonds() const { return dimension * sites(); }
   /// Energy of one bond between site states a and b (an integer: J = 1).

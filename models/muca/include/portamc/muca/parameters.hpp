@@ -79,6 +79,8 @@ struct EnergyBins {
              int states_per_site = 2);
   int count() const { return static_cast<int>(reachable.size()); }
   int energy(int k) const { return first + unit * k; }
+  /// energy(k) of every bin, for the analyses.
+  std::vector<double> energies() const;
   bool accessible(int k) const { return k >= 0 && k < count() && reachable[k] != 0; }
   int accessible_count() const;
 };

@@ -76,9 +76,9 @@ class Simulation {
   using engine_type = Engine;
 
   /// std::invalid_argument for bad parameters and for fewer walkers than ranks (the same on
-  /// every rank). W = auto fills the device of `space`. SpinMuca needs `hamiltonian` and, for
-  /// the weight iteration's full range, the accessible bins (`accessible`, one flag per bin of
-  /// SpinBins; empty: every bin).
+  /// every rank). W = auto fills the device of `space`. SpinMuca needs `hamiltonian`; the
+  /// weight iteration's full range is the accessible bins: given (`accessible`, one flag per
+  /// bin of SpinBins), or found by the run when empty (SpinMuca::discover_accessible).
   Simulation(const Space& space, const Parameters& params,
              const parallel::Communicator& comm = parallel::Communicator(),
              const Hamiltonian* hamiltonian = nullptr,
