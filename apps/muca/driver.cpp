@@ -108,12 +108,16 @@ class MucaDriver final : public app::RunDriver {
   }
   void analyse() override {
     const auto& c = ctx_.config;
-    betas_ = muca::linear_grid(c.real("analysis.beta_min"), c.real("analysis.beta_max"),
-                               static_cast<int>(c.integer("analysis.beta_points")));
-    analysis_ = muca::analyse_production(*sim_, betas_, wants_double_peak(c, sim_->hamiltonian()));
+    // Blume-Capel runs at fixed beta are reweighted over the crystal field instead.
+    const bool fixed_beta = sim_->hamiltonian().kind == muca::HamiltonianKind::blume_capel;
+    const std::string axis = fixed_beta ? "analysis.crystal_field" : "analysis.beta";
+    points_ = muca::linear_grid(c.real(axis + "_min"), c.real(axis + "_max"),
+                                static_cast<int>(c.integer(axis + "_points")));
+    analysis_ = muca::analyse_production(*sim_, points_, wants_double_peak(c, sim_->hamiltonian()));
     const auto& peak = analysis_.double_peak;
     if (peak.attempted && !peak.found)
-      std::cerr << "warning: no double peak of P(E) with equal heights for beta in ["
+      std::cerr << "warning: no double peak of " << (fixed_beta ? "P(n)" : "P(E)")
+                << " with equal heights for " << (fixed_beta ? "D" : "beta") << " in ["
                 << peak.beta_lo << ", " << peak.beta_hi << "]: " << peak.reason
                 << "; /muca/first_order holds only this reason\n";
     // Printed even with --quiet: a result that fails its check must not pass unnoticed.
@@ -129,7 +133,7 @@ class MucaDriver final : public app::RunDriver {
     muca::write_results(root, *sim_, analysis_, timing_);
   }
   void print_summary() const override {
-    muca_app::print_summary(*sim_, analysis_, timing_, betas_);
+    muca_app::print_summary(*sim_, analysis_, timing_, points_);
   }
 
  private:
@@ -143,7 +147,7 @@ class MucaDriver final : public app::RunDriver {
   using Simulation = muca::Simulation<Space, Engine>;
   std::unique_ptr<Simulation> sim_;
   muca::Timing timing_;
-  std::vector<double> betas_;
+  std::vector<double> points_;  ///< inverse temperatures, or Blume-Capel's crystal fields
   muca::ProductionAnalysis analysis_;
 };
 

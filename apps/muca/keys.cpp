@@ -16,11 +16,13 @@ config::Bindings<P> bindings() {
   config::Bindings<P> b("portamc-muca");
   b.unbound("model.hamiltonian", String{"ising", muca::hamiltonian_kind_names().names()},
             "the spin model: ising (the 2D model runs on the tuned engine), potts, or "
-            "blume_capel (not run yet)")
+            "blume_capel (at fixed model.beta, over every crystal field D)")
       .unbound("model.dimension", Integer{2, 3, 2}, "2: square lattice, 3: simple cubic")
       .unbound("model.q", Integer{2, 10, 2}, "states of the Potts model (potts only)")
-      .unbound("model.crystal_field", Real{-1e6, 1e6, 0.0}, "D of Blume-Capel (blume_capel only)",
-               "J")
+      .unbound("model.beta", Real{0, 100, 0.0},
+               "inverse temperature of a Blume-Capel run (blume_capel only; > 0): its weights "
+               "flatten the number of non-zero spins, so one run covers every crystal field D",
+               "1/J")
       .integer("model.L", &P::L, Integer{2, 256, 16},
                "linear lattice size (even for the two-state models; the 2D Ising model 4 or more)")
       .integer_or_auto("model.walkers", &P::walkers,
@@ -67,20 +69,31 @@ config::Bindings<P> bindings() {
                        Integer{1, 1LL << 50, std::nullopt, true, true}, 0,
                        "attempts per walker per block; auto = 10 x N_updates of the last "
                        "iteration")
+      .integer("production.order_parameter_sweeps", &P::order_parameter_sweeps,
+               Integer{0, 1000000, 1},
+               "measure every walker's order parameter every this many sweeps (N attempts) of "
+               "the production, for <|m|>, the susceptibility and the Binder cumulant; 0: never")
       .unbound("analysis.beta_min", Real{0, 10, 0.2},
                "smallest inverse temperature for reweighting", "1/J")
       .unbound("analysis.beta_max", Real{0, 10, 0.8}, "largest inverse temperature", "1/J")
       .unbound("analysis.beta_points", Integer{1, 100000, 61}, "points of the beta grid")
+      .unbound("analysis.crystal_field_min", Real{-100, 100, 0.0},
+               "smallest crystal field D for reweighting (blume_capel only)", "J")
+      .unbound("analysis.crystal_field_max", Real{-100, 100, 3.0},
+               "largest crystal field D (blume_capel only)", "J")
+      .unbound("analysis.crystal_field_points", Integer{1, 100000, 61},
+               "points of the D grid (blume_capel only)")
       .unbound("analysis.double_peak", String{"auto", {"auto", "yes", "no"}},
                "the first-order analysis of the double-peaked P(E) (beta_eq, latent heat, "
-               "interface tension) over [beta_min, beta_max]; auto: for Potts q >= 5 in 2D and "
-               "q >= 3 in 3D")
+               "interface tension) over [beta_min, beta_max], or for blume_capel of P(n) (D_eq, "
+               "density jump, interface tension) over [crystal_field_min, crystal_field_max]; "
+               "auto: for Potts q >= 5 in 2D and q >= 3 in 3D, and Blume-Capel")
       .unbound("output.file", String{"muca.h5", {}}, "HDF5 result file");
   app::add_checkpoint_keys(b.schema(), "a weight iteration, or a production block");
   b.check(
       [](const config::Config& c) -> std::optional<std::string> {
         const muca::Hamiltonian h = model_of(c);
-        const bool two_states = h.kind == muca::HamiltonianKind::ising || h.q == 2;
+        const bool two_states = h.site_states() == 2;
         if (two_states && h.L % 2 != 0)
           return "expected an even lattice size for a two-state model (an odd periodic lattice "
                  "frustrates it)";
@@ -91,12 +104,19 @@ config::Bindings<P> bindings() {
       "model.L");
   b.check(
       [](const config::Config& c) -> std::optional<std::string> {
-        if (model_of(c).kind == muca::HamiltonianKind::blume_capel)
-          return "blume_capel is not run yet: its crystal field makes the energy two-part, and "
-                 "the engine bins one part only (docs/models/muca.md)";
+        if (model_of(c).kind == muca::HamiltonianKind::blume_capel && !(c.real("model.beta") > 0))
+          return "expected an inverse temperature > 0 for blume_capel (the run is at fixed beta "
+                 "and covers every crystal field)";
         return std::nullopt;
       },
-      "model.hamiltonian");
+      "model.beta");
+  b.check(
+      [](const config::Config& c) -> std::optional<std::string> {
+        if (c.real("analysis.crystal_field_max") < c.real("analysis.crystal_field_min"))
+          return "must be >= analysis.crystal_field_min";
+        return std::nullopt;
+      },
+      "analysis.crystal_field_max");
   b.check(
       [](const config::Config& c) -> std::optional<std::string> {
         if (c.real("analysis.beta_max") < c.real("analysis.beta_min"))
@@ -113,13 +133,14 @@ muca::Hamiltonian model_of(const config::Config& c) {
   h.dimension = static_cast<int>(c.integer("model.dimension"));
   h.L = static_cast<int>(c.integer("model.L"));
   h.q = h.kind == muca::HamiltonianKind::potts ? static_cast<int>(c.integer("model.q")) : 2;
-  h.crystal_field = c.real("model.crystal_field");
+  h.beta = h.kind == muca::HamiltonianKind::blume_capel ? c.real("model.beta") : 0.0;
   return h;
 }
 
 bool wants_double_peak(const config::Config& c, const muca::Hamiltonian& h) {
   const std::string mode = c.string("analysis.double_peak");
   if (mode != "auto") return mode == "yes";
+  if (h.kind == muca::HamiltonianKind::blume_capel) return true;
   return h.kind == muca::HamiltonianKind::potts && (h.dimension == 2 ? h.q >= 5 : h.q >= 3);
 }
 

@@ -22,10 +22,11 @@ std::unique_ptr<app::RunDriver> make_driver(const app::Context& ctx,
                                             const muca::Parameters& parameters);
 
 /// The model the input names (model.hamiltonian, model.dimension, model.L, model.q,
-/// model.crystal_field; keys.cpp).
+/// model.beta; keys.cpp).
 muca::Hamiltonian model_of(const config::Config& config);
 /// analysis.double_peak: yes, no, or auto (the Potts models with a first-order transition:
-/// q >= 5 in 2D, q >= 3 in 3D).
+/// q >= 5 in 2D, q >= 3 in 3D; Blume-Capel, whose first-order regime depends on beta, and
+/// whose analysis reports why when it finds no double peak).
 bool wants_double_peak(const config::Config& config, const muca::Hamiltonian& model);
 
 /// The summary on stdout (summary.cpp), for a run on any backend of the build and either
@@ -33,6 +34,6 @@ bool wants_double_peak(const config::Config& config, const muca::Hamiltonian& mo
 template <class Space, class Engine>
 void print_summary(const muca::Simulation<Space, Engine>& sim,
                    const muca::ProductionAnalysis& analysis, const muca::Timing& timing,
-                   const std::vector<double>& betas);
+                   const std::vector<double>& points);
 
 }  // namespace portamc::muca_app

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <utility>
+#include <vector>
 
 #include "muca_app.hpp"
 #include "portamc/muca/exact_reference.hpp"
@@ -11,19 +13,36 @@ namespace portamc::muca_app {
 
 namespace {
 
-// beta_eq, the latent heat and the interface tension with their errors.
-void print_double_peak(const muca::FirstOrderAnalysis& peak) {
+// beta_eq (D_eq), the latent heat (density jump) and the interface tension with their errors.
+void print_double_peak(const muca::FirstOrderAnalysis& peak, bool fixed_beta) {
   if (!peak.attempted) return;
+  const char* point = fixed_beta ? "D" : "beta";
   if (!peak.found) {
-    std::printf("double peak: none in beta [%g, %g]\n", peak.beta_lo, peak.beta_hi);
+    std::printf("double peak: none in %s [%g, %g]\n", point, peak.beta_lo, peak.beta_hi);
     return;
   }
   const auto& v = peak.values;
   std::printf(
-      "double peak: beta_eq = %.6f +- %.6f, latent heat/N = %.5f +- %.5f, "
+      "double peak: %s_eq = %.6f +- %.6f, %s = %.5f +- %.5f, "
       "beta sigma_L = %.5f +- %.5f%s\n",
-      v[0].value, v[0].error, v[3].value, v[3].error, v[5].value, v[5].error,
+      point, v[0].value, v[0].error, fixed_beta ? "density jump" : "latent heat/N", v[3].value,
+      v[3].error, v[5].value, v[5].error,
       peak.failed_samples > 0 ? " (some jackknife samples had no double peak: errors NaN)" : "");
+}
+
+// A few rows of a table over the points, each value with its error.
+void print_rows(const char* point, const std::vector<double>& points,
+                const std::vector<std::pair<const char*, const muca::EstimateTable*>>& columns) {
+  std::printf("%8s", point);
+  for (const auto& c : columns) std::printf(" %22s", c.first);
+  std::printf("\n");
+  const std::size_t n = points.size();
+  for (std::size_t i = 0; i < n; i += std::max<std::size_t>(1, n / 6)) {
+    std::printf("%8.4f", points[i]);
+    for (const auto& c : columns)
+      std::printf(" %12.6f +- %.6f", c.second->value[i], c.second->error[i]);
+    std::printf("\n");
+  }
 }
 
 }  // namespace
@@ -66,8 +85,12 @@ void print_summary(const muca::Simulation<Space, Engine>& sim,
   else
     std::printf("stationarity: %s\n", stationarity.statistic.c_str());
   const std::size_t n = betas.size();
+  const bool fixed_beta = analysis.has_crystal_field;
   const auto exact = muca::exact_canonical(h, sim.bins(), betas);
-  if (exact.empty()) {
+  if (fixed_beta) {
+    const auto& t = analysis.crystal_field;
+    print_rows("D", betas, {{"<n>/N", &t.density}, {"(<n^2>-<n>^2)/N", &t.density_susceptibility}});
+  } else if (exact.empty()) {
     std::printf("%8s %22s %22s\n", "beta", "U/N", "C/N");
     for (std::size_t i = 0; i < n; i += std::max<std::size_t>(1, n / 6))
       std::printf("%8.4f %12.6f +- %.6f %12.6f +- %.6f\n", betas[i], canonical.energy.value[i],
@@ -100,7 +123,14 @@ void print_summary(const muca::Simulation<Space, Engine>& sim,
         "C/N at %d of %zu (max |z| %.2f)\n",
         muca::exact_source(h).c_str(), within_u, n, max_u, within_c, n, max_c);
   }
-  print_double_peak(analysis.double_peak);
+  print_double_peak(analysis.double_peak, fixed_beta);
+  if (analysis.has_order_parameter) {
+    const auto& m = analysis.order_parameter;
+    print_rows(fixed_beta ? "D" : "beta", betas,
+               {{"<|m|>", &m.magnetisation}, {"chi", &m.susceptibility}, {"U4", &m.binder}});
+  } else {
+    std::printf("order parameter: not measured (%s)\n", analysis.order_parameter_reason.c_str());
+  }
   std::printf("%g spins x %g walkers\n", sites, walkers);
 }
 

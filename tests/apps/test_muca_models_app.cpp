@@ -1,5 +1,6 @@
-// End-to-end: portamc-muca on the models of the generic engine (Potts, 3D Ising), from YAML to
-// HDF5, against exact counts of lattices small enough to count; resume and refusals.
+// End-to-end: portamc-muca on the models of the generic engine (Potts, 3D Ising, Blume-Capel),
+// from YAML to HDF5, against exact counts of lattices small enough to count; resume and
+// refusals.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -126,6 +127,61 @@ TEST_F(MucaModelsApp, ResumedRunEqualsTheUninterruptedOne) {
   EXPECT_EQ(a.read<std::uint64_t>("/muca/production/block_histograms"),
             b.read<std::uint64_t>("/muca/production/block_histograms"));
   EXPECT_EQ(a.read<double>("/muca/weights/log_weight"), b.read<double>("/muca/weights/log_weight"));
+  EXPECT_EQ(a.read<double>("/muca/order_parameter/binder"),
+            b.read<double>("/muca/order_parameter/binder"));
+}
+
+const char* blume_capel =
+    "model: {hamiltonian: blume_capel, beta: 0.7, L: 3, walkers: 64, seed: 5}\n"
+    "iteration: {kl_threshold: 0.01}\n"
+    "production: {blocks: 6, updates_per_block: 4000, walker_groups: 16}\n"
+    "analysis: {crystal_field_min: -1, crystal_field_max: 3, crystal_field_points: 9}\n";
+
+// A run at beta = 0.7 over every crystal field: ln Z_beta(n) and the density of non-zero spins
+// over D against every one of the 3^9 configurations.
+TEST_F(MucaModelsApp, BlumeCapelMatchesItsExactCounts) {
+  const auto input = write_input("bc.yaml", blume_capel);
+  const auto output = (dir_ / "bc.h5").string();
+  ASSERT_EQ(run(input + " -o " + output), 0) << log();
+  portamc::h5::InputFile f(output);
+  EXPECT_EQ(f.attribute_string("/muca", "hamiltonian"), "blume_capel");
+  EXPECT_EQ(f.attribute_double("/muca", "beta"), 0.7);
+  const auto log_g = f.read<double>("/muca/dos/log_g");
+  const auto error = f.read<double>("/muca/dos/log_g_error");
+  const auto exact = f.read<double>("/muca/dos/log_g_exact");
+  ASSERT_EQ(log_g.size(), 10u);
+  ASSERT_EQ(exact.size(), 10u);
+  EXPECT_EQ(log_g[0], 0.0);  // Z_beta(0) = 1: the anchor
+  for (std::size_t n = 1; n < exact.size(); ++n)
+    EXPECT_LT(std::fabs(log_g[n] - exact[n]), 5 * error[n]) << "n = " << n;
+  const auto rho = f.read<double>("/muca/crystal_field/density");
+  const auto rho_error = f.read<double>("/muca/crystal_field/density_error");
+  const auto rho_exact = f.read<double>("/muca/crystal_field/density_exact");
+  ASSERT_EQ(rho.size(), 9u);
+  for (std::size_t i = 0; i < rho.size(); ++i)
+    EXPECT_LT(std::fabs(rho[i] - rho_exact[i]), 5 * rho_error[i]) << "D index " << i;
+  EXPECT_FALSE(f.exists("/muca/canonical/beta")) << "a fixed-beta run has no scan over beta";
+  EXPECT_EQ(f.read<double>("/muca/order_parameter/crystal_field").size(), 9u);
+  EXPECT_NE(log().find("<n>/N"), std::string::npos) << log();
+}
+
+TEST_F(MucaModelsApp, BlumeCapelResumesInsideTheProduction) {
+  const auto input = write_input("bc.yaml", blume_capel);
+  const auto whole = (dir_ / "whole.h5").string(), parts = (dir_ / "parts.h5").string();
+  ASSERT_EQ(run(input + " -q -o " + whole), 0) << log();
+  portamc::h5::InputFile a(whole);
+  // Stop after the weight iteration and two production blocks.
+  const auto stop = a.attribute_int("/muca", "iterations") + 2;
+  ASSERT_EQ(run(input + " -q --set checkpoint.stop_after=" + std::to_string(stop) + " -o " + parts),
+            3)
+      << log();
+  ASSERT_EQ(run(input + " -q --resume " + parts + ".checkpoint -o " + parts), 0) << log();
+  portamc::h5::InputFile b(parts);
+  for (const char* name : {"/muca/production/block_histograms"})
+    EXPECT_EQ(a.read<std::uint64_t>(name), b.read<std::uint64_t>(name)) << name;
+  for (const char* name : {"/muca/dos/log_g", "/muca/crystal_field/density",
+                           "/muca/order_parameter/binder", "/muca/order_parameter/susceptibility"})
+    EXPECT_EQ(a.read<double>(name), b.read<double>(name)) << name;
 }
 
 TEST_F(MucaModelsApp, ACheckpointOfAnotherModelIsRefused) {
@@ -146,8 +202,13 @@ TEST_F(MucaModelsApp, BadModelsAreRejectedBeforeAnyWork) {
   EXPECT_NE(log().find("model.q"), std::string::npos) << log();
   EXPECT_EQ(run("--set model.dimension=4 -o " + output), 2);
   EXPECT_NE(log().find("model.dimension"), std::string::npos) << log();
-  EXPECT_EQ(run("--set model.hamiltonian=blume_capel -o " + output), 2);
-  EXPECT_NE(log().find("blume_capel is not run yet"), std::string::npos) << log();
+  EXPECT_EQ(run("--set model.hamiltonian=blume_capel -o " + output), 2);  // no model.beta
+  EXPECT_NE(log().find("model.beta"), std::string::npos) << log();
+  EXPECT_EQ(run("--set model.hamiltonian=blume_capel --set model.beta=1 "
+                "--set analysis.crystal_field_min=2 --set analysis.crystal_field_max=1 -o " +
+                output),
+            2);
+  EXPECT_NE(log().find("analysis.crystal_field_max"), std::string::npos) << log();
   EXPECT_EQ(run("--set model.L=2 -o " + output), 2);  // the 2D Ising model needs L >= 4
   EXPECT_FALSE(fs::exists(output));
 }

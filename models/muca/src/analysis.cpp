@@ -18,7 +18,8 @@ std::vector<std::vector<double>> as_doubles(const std::vector<std::vector<count_
   return out;
 }
 
-// Components [first, first + n) of the jackknife results as one table.
+}  // namespace
+
 EstimateTable table_of(const std::vector<stats::JackknifeEstimate>& e, std::size_t first,
                        std::size_t n) {
   EstimateTable t;
@@ -30,8 +31,6 @@ EstimateTable table_of(const std::vector<stats::JackknifeEstimate>& e, std::size
   }
   return t;
 }
-
-}  // namespace
 
 std::vector<double> log_dos_from_histogram(const EnergyBins& bins,
                                            const std::vector<double>& log_weights,
@@ -46,6 +45,13 @@ std::vector<double> log_dos_from_histogram(const EnergyBins& bins,
     }
   }
   if (top == minus_inf) return log_g;
+  if (bins.anchor_bin >= 0) {
+    // Without the anchor bin the normalisation is unknown: every bin undefined.
+    const double anchor = log_g[static_cast<std::size_t>(bins.anchor_bin)];
+    for (double& v : log_g)
+      v = anchor == minus_inf ? std::numeric_limits<double>::quiet_NaN() : v - anchor;
+    return log_g;
+  }
   double sum = 0;
   for (double v : log_g)
     if (v != minus_inf) sum += std::exp(v - top);

@@ -23,10 +23,22 @@ std::string element(const std::string& dataset, std::size_t i) {
 // u / 2 (Ising: bond energy -dN + 2u = -dN + 4k) or u (Potts: bond energy -(dN - u)). States
 // are packed `bits` per site, 32 / bits sites per word. The words are walker-interleaved,
 // states(word, walker), so the inner loop runs over consecutive walkers and vectorises: a
-// GPU-sized checkpoint (2^18 walkers of 64^2 spins) takes about a second.
+// GPU-sized checkpoint (2^18 walkers of 64^2 spins) takes about a second. Blume-Capel's bin is
+// its number of non-zero spins (state != 1).
 template <int D>
 std::vector<std::int64_t> bins_from_states(const ModelState& m, int bits) {
   const auto walkers = static_cast<std::size_t>(m.walkers);
+  if (m.kind == HamiltonianKind::blume_capel) {
+    const long long sites = m.hamiltonian().sites();
+    std::vector<std::int64_t> nonzero(walkers, 0);
+    for (long long s = 0; s < sites; ++s) {
+      const std::uint32_t* words = &m.spins[static_cast<std::size_t>(s / (32 / bits)) * walkers];
+      const unsigned shift = static_cast<unsigned>((s % (32 / bits)) * bits);
+      for (std::size_t w = 0; w < walkers; ++w)
+        nonzero[w] += ((words[w] >> shift) & ((1u << bits) - 1u)) != 1u;
+    }
+    return nonzero;
+  }
   const auto lattice = HypercubicLattice<D>::cubic(m.L);
   const int per_word = 32 / bits;
   const std::uint32_t mask = (1u << bits) - 1u;
@@ -76,8 +88,6 @@ void check_lattice(const ModelState& m, const std::string& path) {
                                       " is no lattice size of portamc-muca (even, 4 or more)");
     return;
   }
-  if (m.kind == HamiltonianKind::blume_capel)
-    h5::refuse_checkpoint(path, "/model holds the Blume-Capel model, which no engine runs yet");
   try {
     validate(h);
   } catch (const std::invalid_argument& e) {
@@ -187,6 +197,14 @@ void check_driver(const Checkpoint& c, const std::string& path) {
                                     std::to_string(d.group_histograms.size()) + " values for " +
                                     std::to_string(d.groups) + " walker groups of " +
                                     std::to_string(nbins) + " bins");
+  if (!d.group_order_sums.empty() &&
+      (d.order_interval == 0 ||
+       d.group_order_sums.size() != d.group_histograms.size() * kOrderSlots))
+    h5::refuse_checkpoint(
+        path, "/driver/group_order_sums holds " + std::to_string(d.group_order_sums.size()) +
+                  " values for " + std::to_string(d.group_histograms.size()) +
+                  " walker-group bins of " + std::to_string(kOrderSlots) +
+                  " counters (order_interval " + std::to_string(d.order_interval) + ")");
 }
 
 }  // namespace

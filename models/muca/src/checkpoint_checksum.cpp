@@ -19,7 +19,9 @@ void add_model(Checksum& sum, const ModelState& m) {
   // before other models existed keep their checksums.
   if (m.kind != HamiltonianKind::ising || m.dimension != 2) {
     sum.value(static_cast<std::int64_t>(m.kind)).value(static_cast<std::int64_t>(m.dimension));
-    sum.value(static_cast<std::int64_t>(m.q)).value(m.crystal_field);
+    // The double that followed q was a crystal field, always 0; Blume-Capel's beta took its
+    // place, so checkpoints of the other models keep their checksums.
+    sum.value(static_cast<std::int64_t>(m.q)).value(m.beta);
   }
 }
 
@@ -43,6 +45,10 @@ void add_driver(Checksum& sum, const DriverState& d) {
   sum.value(static_cast<std::int64_t>(d.groups)).values(d.group_histograms);
   sum.value(static_cast<std::uint64_t>(d.block_group_windows.size()));
   for (const auto& row : d.block_group_windows) sum.values(row);
+  // Present only in productions that measured the order parameter, so older checkpoints keep
+  // their checksums.
+  if (d.order_interval > 0 || !d.group_order_sums.empty())
+    sum.value(d.order_interval).values(d.group_order_sums);
 }
 
 }  // namespace

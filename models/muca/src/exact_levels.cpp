@@ -66,7 +66,7 @@ Count Levels::total() const {
   return sum;
 }
 
-Levels levels_by_enumeration(const Hamiltonian& h) {
+void enumerate_configurations(const Hamiltonian& h, const ConfigurationVisitor& visit) {
   validate(h);
   const int s = h.site_states();
   const long long n = h.sites();
@@ -81,7 +81,6 @@ Levels levels_by_enumeration(const Hamiltonian& h) {
   for (long long i = 0; i < n; ++i)
     for (int mu = 0; mu < h.dimension; ++mu)
       neighbour[static_cast<std::size_t>(i * h.dimension + mu)] = torus.up(i, mu);
-  Levels out = empty_levels(h);
   std::vector<int> state(static_cast<std::size_t>(n), 0);
   while (true) {
     int bond = 0, field = 0;
@@ -92,13 +91,20 @@ Levels levels_by_enumeration(const Hamiltonian& h) {
         bond += h.bond_energy(a, state[static_cast<std::size_t>(
                                      neighbour[static_cast<std::size_t>(i * h.dimension + mu)])]);
     }
-    ++out.counts[static_cast<std::size_t>(bond - out.bond_min) * out.field_levels + field];
+    visit(state, bond, field);
     // Next configuration: a base-s counter over the sites.
     long long i = 0;
     while (i < n && ++state[static_cast<std::size_t>(i)] == s)
       state[static_cast<std::size_t>(i++)] = 0;
     if (i == n) break;
   }
+}
+
+Levels levels_by_enumeration(const Hamiltonian& h) {
+  Levels out = empty_levels(h);
+  enumerate_configurations(h, [&out](const std::vector<int>&, int bond, int field) {
+    ++out.counts[static_cast<std::size_t>(bond - out.bond_min) * out.field_levels + field];
+  });
   return out;
 }
 
@@ -205,6 +211,25 @@ LogDensity log_density(const Levels& levels, double crystal_field) {
     out.energy.push_back(occupied[i].energy);
     out.log_g.push_back(static_cast<double>(std::log(sum)));
     i = j;
+  }
+  return out;
+}
+
+std::vector<double> log_partition_by_field(const Levels& levels, double beta) {
+  std::vector<double> out(static_cast<std::size_t>(levels.field_levels),
+                          -std::numeric_limits<double>::infinity());
+  for (int field = 0; field < levels.field_levels; ++field) {
+    double top = -std::numeric_limits<double>::infinity();
+    for (int b = 0; b < levels.bond_levels; ++b)
+      if (levels.at(levels.bond_min + b, field) != 0)
+        top = std::max(top, -beta * (levels.bond_min + b));
+    if (top == -std::numeric_limits<double>::infinity()) continue;
+    double sum = 0;
+    for (int b = 0; b < levels.bond_levels; ++b) {
+      const Count c = levels.at(levels.bond_min + b, field);
+      if (c != 0) sum += static_cast<double>(c) * std::exp(-beta * (levels.bond_min + b) - top);
+    }
+    out[static_cast<std::size_t>(field)] = top + std::log(sum);
   }
   return out;
 }

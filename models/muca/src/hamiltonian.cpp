@@ -67,29 +67,28 @@ std::string Hamiltonian::describe() const {
   if (kind == HamiltonianKind::potts) text += " q = " + std::to_string(q);
   if (kind == HamiltonianKind::blume_capel) {
     char d[32];
-    std::snprintf(d, sizeof d, "%g", crystal_field);
-    text += std::string(" D = ") + d;
+    std::snprintf(d, sizeof d, "%g", beta);
+    text += std::string(" at beta = ") + d;
   }
   const std::string n = std::to_string(L);
   return text + " on the " + n + " x " + n +
          (dimension == 3 ? " x " + n + " simple cubic" : " square") + " lattice";
 }
 
-Hamiltonian make_hamiltonian(HamiltonianKind kind, int dimension, int L, int q,
-                             double crystal_field) {
+Hamiltonian make_hamiltonian(HamiltonianKind kind, int dimension, int L, int q, double beta) {
   Hamiltonian h;
   h.kind = kind;
   h.dimension = dimension;
   h.L = L;
   h.q = q;
-  h.crystal_field = crystal_field;
+  h.beta = beta;
   return h;
 }
 
 bool same_model(const Hamiltonian& a, const Hamiltonian& b) {
   if (a.kind != b.kind || a.dimension != b.dimension || a.L != b.L) return false;
   if (a.kind == HamiltonianKind::potts) return a.q == b.q;
-  if (a.kind == HamiltonianKind::blume_capel) return a.crystal_field == b.crystal_field;
+  if (a.kind == HamiltonianKind::blume_capel) return a.beta == b.beta;
   return true;
 }
 
@@ -106,8 +105,10 @@ void validate(const Hamiltonian& h) {
   if (h.kind == HamiltonianKind::potts && (h.q < 2 || h.q > 10))
     throw std::invalid_argument("model.q must be in 2..10 for the Potts model, not " +
                                 std::to_string(h.q));
-  if (!std::isfinite(h.crystal_field))
-    throw std::invalid_argument("model.crystal_field must be a finite number");
+  if (h.kind == HamiltonianKind::blume_capel && !(h.beta > 0 && h.beta <= 100))
+    throw std::invalid_argument(
+        "model.beta must be in (0, 100] for Blume-Capel (the run's inverse temperature), not " +
+        std::to_string(h.beta));
 }
 
 }  // namespace portamc::muca

@@ -117,11 +117,64 @@ void write_table(h5::Group& g, const std::string& name, const EstimateTable& t,
       "effective number of independent samples behind " + name + "_error, samples / (2 tau_int)");
 }
 
+// Blume-Capel's scan over D at the run's beta, with exact values where counting is cheap.
+void write_crystal_field(h5::Group c, const ProductionAnalysis& a, const EnergyBins& bins,
+                         const Hamiltonian& h) {
+  const CrystalFieldTable& t = a.crystal_field;
+  c.attribute("beta", h.beta);
+  c.write("crystal_field", t.crystal_field, "J", "crystal field D");
+  write_table(c, "density", t.density, "", "<n>/N, density of non-zero spins, reweighted");
+  write_table(c, "density_susceptibility", t.density_susceptibility, "",
+              "(<n^2> - <n>^2) / N, reweighted");
+  write_table(c, "free_energy", t.free_energy, "J", "F/N = -ln Z(D) / (beta N), reweighted");
+  const std::vector<double> exact_log_g = exact_log_dos(h, bins);
+  if (exact_log_g.empty()) return;
+  std::vector<double> rho, chi, f;
+  for (double d : t.crystal_field) {
+    const CrystalFieldPoint p = crystal_field_point(exact_log_g, bins.N, h.beta, d);
+    rho.push_back(p.density);
+    chi.push_back(p.density_susceptibility);
+    f.push_back(p.free_energy);
+  }
+  const std::string source = exact_source(h);
+  c.write("density_exact", rho, "", "<n>/N of the finite torus (" + source + ")");
+  c.write("density_susceptibility_exact", chi, "", "of the finite torus (" + source + ")");
+  c.write("free_energy_exact", f, "J", "F/N of the finite torus (" + source + ")");
+}
+
+// The order parameter's canonical table and its microcanonical <|m|>(E), or why there is none.
+void write_order_parameter(h5::Group g, const ProductionAnalysis& a, const Parameters& p,
+                           const std::vector<std::int64_t>& energy, bool fixed_beta) {
+  g.attribute("available", static_cast<std::int64_t>(a.has_order_parameter));
+  g.attribute("sweeps_between_measurements", static_cast<std::int64_t>(p.order_parameter_sweeps));
+  if (!a.has_order_parameter) {
+    g.attribute("reason", a.order_parameter_reason);
+    return;
+  }
+  const OrderParameterTable& t = a.order_parameter;
+  g.attribute("unmeasured_bins", static_cast<std::int64_t>(t.unmeasured_bins));
+  if (fixed_beta)
+    g.write("crystal_field", t.beta, "J", "crystal field D (the run's beta is fixed)");
+  else
+    g.write("beta", t.beta, "1/J", "inverse temperature");
+  write_table(g, "magnetisation", t.magnetisation, "",
+              "<|m|>, reweighted (Ising and Blume-Capel |M|/N; Potts (q n_max/N - 1)/(q - 1))");
+  write_table(g, "m2", t.m2, "", "<m^2>, reweighted");
+  write_table(g, "m4", t.m4, "", "<m^4>, reweighted");
+  write_table(g, "susceptibility", t.susceptibility, "",
+              "beta N (<m^2> - <|m|>^2), reweighted (Blume-Capel: the run's beta)");
+  write_table(g, "binder", t.binder, "", "Binder cumulant 1 - <m^4> / (3 <m^2>^2), reweighted");
+  g.write(fixed_beta ? "nonzero_spins" : "energy", energy, fixed_beta ? "" : "J",
+          fixed_beta ? "non-zero spins n of each bin" : "energy of each bin");
+  write_table(g, "bin_magnetisation", t.bin_magnetisation, "",
+              "microcanonical <|m|> in each energy bin; NaN where never measured");
+}
+
 // The double-peak estimates with their jackknife errors (production_analysis.hpp).
-void write_double_peak(h5::Group g, const FirstOrderAnalysis& a) {
+void write_double_peak(h5::Group g, const FirstOrderAnalysis& a, bool fixed_beta) {
   g.attribute("found", static_cast<std::int64_t>(a.found));
-  g.attribute("beta_lo", a.beta_lo);
-  g.attribute("beta_hi", a.beta_hi);
+  g.attribute(fixed_beta ? "crystal_field_lo" : "beta_lo", a.beta_lo);
+  g.attribute(fixed_beta ? "crystal_field_hi" : "beta_hi", a.beta_hi);
   if (!a.found) {
     g.attribute("reason", a.reason);
     return;
@@ -138,11 +191,25 @@ void write_double_peak(h5::Group g, const FirstOrderAnalysis& a) {
       "ln(P_max / P_min) at beta_eq",
       "reduced interface tension beta sigma_L = ln(P_max / P_min) / (2 L^(d-1)) at beta_eq "
       "(Binder's estimator)"};
+  // Blume-Capel at fixed beta: the field part n is the double-peaked variable, D the scan.
+  const char* field_names[] = {"crystal_field_eq", "nonzero_low",        "nonzero_high",
+                               "density_jump",     "log_peak_to_valley", "interface_tension"};
+  const char* field_units[] = {"J", "", "", "", "", ""};
+  const char* field_what[] = {
+      "crystal field at which the two peaks of P(n) are equally high",
+      "mean number of non-zero spins on the low-n side of the valley at crystal_field_eq",
+      "mean number of non-zero spins on the high-n side of the valley at crystal_field_eq",
+      "jump of the density of non-zero spins, (nonzero_high - nonzero_low) / N",
+      "ln(P_max / P_min) at crystal_field_eq",
+      "reduced interface tension beta sigma_L = ln(P_max / P_min) / (2 L^(d-1)) at "
+      "crystal_field_eq (Binder's estimator)"};
   for (int i = 0; i < 6; ++i) {
     const auto& e = a.values[static_cast<std::size_t>(i)];
-    const std::string n = names[i];
-    g.write_scalar(n, e.value, units[i], what[i]);
-    g.write_scalar(n + "_error", e.error, units[i], "jackknife error of " + n);
+    const std::string n = fixed_beta ? field_names[i] : names[i];
+    g.write_scalar(n, e.value, fixed_beta ? field_units[i] : units[i],
+                   fixed_beta ? field_what[i] : what[i]);
+    g.write_scalar(n + "_error", e.error, fixed_beta ? field_units[i] : units[i],
+                   "jackknife error of " + n);
     g.write_scalar(n + "_tau_int", e.tau_int, "samples",
                    "integrated autocorrelation time of the jackknife pseudovalues of " + n);
     g.write_scalar(n + "_n_eff", e.effective_blocks, "samples",
@@ -177,7 +244,7 @@ void write_checkpoint(const std::string& path, const Checkpoint& c,
   m.attribute("hamiltonian", std::string(to_string(c.model.kind)));
   m.attribute("dimension", static_cast<std::int64_t>(c.model.dimension));
   m.attribute("q", static_cast<std::int64_t>(c.model.q));
-  m.attribute("crystal_field", c.model.crystal_field);
+  if (c.model.kind == HamiltonianKind::blume_capel) m.attribute("beta", c.model.beta);
   m.attribute("walkers", static_cast<std::int64_t>(c.model.walkers));
   m.write_scalar("seed", c.model.seed, "", "random seed");
   m.write_scalar("step", c.model.step, "attempts per walker", "random-number step counter");
@@ -211,6 +278,14 @@ void write_checkpoint(const std::string& path, const Checkpoint& c,
     d.write_2d("block_group_windows", flatten<std::uint64_t>(s.block_group_windows),
                s.block_group_windows.size(), s.block_group_windows.front().size(), "counts",
                "per block, each walker group's attempts in each stationarity window");
+  if (s.order_interval > 0 || !s.group_order_sums.empty())
+    d.write_scalar("order_interval", s.order_interval, "attempts per walker",
+                   "attempts between order-parameter measurements");
+  if (!s.group_order_sums.empty())
+    d.write_2d("group_order_sums", s.group_order_sums, s.group_order_sums.size() / kOrderSlots,
+               kOrderSlots, "",
+               "per (walker group, energy bin): measurements, then the 32-bit limbs of the sums "
+               "of d^1..d^4 (order_parameter.hpp)");
   h5::seal_checkpoint(root, checkpoint_checksum(c, config_yaml));
   file.commit();
 }
@@ -236,7 +311,7 @@ Checkpoint read_contents(const h5::InputFile& f) {
     }
     c.model.dimension = static_cast<int>(f.attribute_int("/model", "dimension"));
     c.model.q = static_cast<int>(f.attribute_int("/model", "q"));
-    c.model.crystal_field = f.attribute_double("/model", "crystal_field");
+    if (f.has_attribute("/model", "beta")) c.model.beta = f.attribute_double("/model", "beta");
   }
   c.model.walkers = f.attribute_int("/model", "walkers");
   c.model.seed = f.read_scalar<std::uint64_t>("/model/seed");
@@ -279,6 +354,10 @@ Checkpoint read_contents(const h5::InputFile& f) {
                                 std::to_string(blocks) + ")");
     s.block_group_windows = unflatten(flat, shape[0], shape[1]);
   }
+  if (f.exists("/driver/order_interval"))
+    s.order_interval = f.read_scalar<std::uint64_t>("/driver/order_interval");
+  if (f.exists("/driver/group_order_sums"))
+    s.group_order_sums = f.read<std::uint64_t>("/driver/group_order_sums");
   return c;
 }
 
@@ -306,6 +385,8 @@ void write_results(h5::Group root, const Simulation<Space, Engine>& sim,
   g.attribute("hamiltonian", std::string(to_string(h.kind)));
   g.attribute("dimension", static_cast<std::int64_t>(h.dimension));
   if (h.kind == HamiltonianKind::potts) g.attribute("q", static_cast<std::int64_t>(h.q));
+  const bool fixed_beta = h.kind == HamiltonianKind::blume_capel;
+  if (fixed_beta) g.attribute("beta", h.beta);
   g.attribute("sites", static_cast<std::int64_t>(h.sites()));
   g.attribute("engine", std::string(std::is_same_v<Engine, IsingMuca<Space>> ? "ising_2d_tuned"
                                                                              : "generic_spin"));
@@ -366,35 +447,42 @@ void write_results(h5::Group root, const Simulation<Space, Engine>& sim,
   auto d = g.group("dos");
   d.write("energy", energy, "J", "energy of each bin");
   write_table(d, "log_g", dos.log_g, "",
-              "ln g(E), normalised to all " + std::to_string(bins.site_states) + "^" +
-                  std::to_string(bins.N) + " configurations; -inf if never visited");
+              fixed_beta ? "ln Z_beta(n): configurations with n non-zero spins weighted by "
+                           "exp(-beta bond), normalised by Z_beta(0) = 1; the energy dataset "
+                           "holds n; -inf if never visited"
+                         : "ln g(E), normalised to all " + std::to_string(bins.site_states) + "^" +
+                               std::to_string(bins.N) + " configurations; -inf if never visited");
   const std::vector<double> exact_log_g = exact_log_dos(h, bins);
   if (!exact_log_g.empty())
     d.write("log_g_exact", exact_log_g, "", "exact ln g(E) (transfer matrix); -inf: no state");
 
-  auto c = g.group("canonical");
-  c.write("beta", canonical.beta, "1/J", "inverse temperature");
-  write_table(c, "energy", canonical.energy, "J", "U/N, reweighted");
-  write_table(c, "specific_heat", canonical.specific_heat, "", "C/N, reweighted");
-  write_table(c, "free_energy", canonical.free_energy, "J", "F/N, reweighted");
-  write_table(c, "entropy", canonical.entropy, "", "S/N, reweighted");
-  const std::vector<exact::Canonical> exact = exact_canonical(h, bins, canonical.beta);
-  if (!exact.empty()) {
-    std::vector<double> u, cv, f, s;
-    for (const auto& e : exact) {
-      u.push_back(e.energy_per_spin);
-      cv.push_back(e.specific_heat_per_spin);
-      f.push_back(e.free_energy_per_spin);
-      s.push_back(e.entropy_per_spin);
+  if (fixed_beta) write_crystal_field(g.group("crystal_field"), analysis, bins, h);
+  if (!fixed_beta) {
+    auto c = g.group("canonical");
+    c.write("beta", canonical.beta, "1/J", "inverse temperature");
+    write_table(c, "energy", canonical.energy, "J", "U/N, reweighted");
+    write_table(c, "specific_heat", canonical.specific_heat, "", "C/N, reweighted");
+    write_table(c, "free_energy", canonical.free_energy, "J", "F/N, reweighted");
+    write_table(c, "entropy", canonical.entropy, "", "S/N, reweighted");
+    const std::vector<exact::Canonical> exact = exact_canonical(h, bins, canonical.beta);
+    if (!exact.empty()) {
+      std::vector<double> u, cv, f, s;
+      for (const auto& e : exact) {
+        u.push_back(e.energy_per_spin);
+        cv.push_back(e.specific_heat_per_spin);
+        f.push_back(e.free_energy_per_spin);
+        s.push_back(e.entropy_per_spin);
+      }
+      const std::string source = exact_source(h);
+      c.write("energy_exact", u, "J", "U/N of the finite torus (" + source + ")");
+      c.write("specific_heat_exact", cv, "", "C/N of the finite torus (" + source + ")");
+      c.write("free_energy_exact", f, "J", "F/N of the finite torus (" + source + ")");
+      c.write("entropy_exact", s, "", "S/N of the finite torus (" + source + ")");
     }
-    const std::string source = exact_source(h);
-    c.write("energy_exact", u, "J", "U/N of the finite torus (" + source + ")");
-    c.write("specific_heat_exact", cv, "", "C/N of the finite torus (" + source + ")");
-    c.write("free_energy_exact", f, "J", "F/N of the finite torus (" + source + ")");
-    c.write("entropy_exact", s, "", "S/N of the finite torus (" + source + ")");
   }
   if (analysis.double_peak.attempted)
-    write_double_peak(g.group("first_order"), analysis.double_peak);
+    write_double_peak(g.group("first_order"), analysis.double_peak, fixed_beta);
+  write_order_parameter(g.group("order_parameter"), analysis, p, energy, fixed_beta);
 
   auto t = g.group("timing");
   t.write_scalar("iteration_seconds", timing.iteration_seconds, "s", "weight iteration wall time");

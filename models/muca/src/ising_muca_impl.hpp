@@ -277,7 +277,8 @@ void IsingMuca<ExecutionSpace>::set_log_weights(const std::vector<double>& log_w
 template <class ExecutionSpace>
 void IsingMuca<ExecutionSpace>::run(std::uint64_t attempts, bool record,
                                     Kokkos::View<count_type*, memory_space> histogram,
-                                    bool by_group) {
+                                    bool by_group,
+                                    const OrderParameterRecorder<ExecutionSpace>* recorder) {
   // Launches are cut into chunks so the site buffer stays small and a team's 32-bit
   // shared-memory histogram cannot overflow (team_size * chunk < 2^32).
   constexpr std::uint64_t max_chunk = std::uint64_t{1} << 20;
@@ -312,7 +313,9 @@ void IsingMuca<ExecutionSpace>::run(std::uint64_t attempts, bool record,
 
   std::uint64_t done = 0;
   while (done < attempts) {
-    const int chunk = static_cast<int>(std::min(attempts - done, max_chunk));
+    std::uint64_t piece = std::min(attempts - done, max_chunk);
+    if (recorder != nullptr) piece = std::min(piece, recorder->attempts_to_next(step_));
+    const int chunk = static_cast<int>(piece);
     if (sites_.extent(0) < static_cast<std::size_t>(chunk))
       sites_ = decltype(sites_)(Kokkos::view_alloc(Kokkos::WithoutInitializing, "muca::sites"),
                                 std::min(attempts, max_chunk));
@@ -329,6 +332,10 @@ void IsingMuca<ExecutionSpace>::run(std::uint64_t attempts, bool record,
     check_launch<ExecutionSpace>("portamc::muca::sweep");
     step_ += chunk;
     done += chunk;
+    if (recorder != nullptr && step_ % recorder->interval == 0)
+      recorder->measure(
+          space_, spins_, walker_bins_, static_cast<std::uint64_t>(params_.first_walker),
+          static_cast<std::uint64_t>(total_walkers_), by_group ? groups_ : 1, bins_.count());
   }
   if (record && !team_histogram) Kokkos::Experimental::contribute(histogram, kernel.scatter);
   space_.fence();
@@ -348,10 +355,10 @@ std::vector<count_type> IsingMuca<ExecutionSpace>::sample(std::uint64_t attempts
 
 template <class ExecutionSpace>
 std::vector<count_type> IsingMuca<ExecutionSpace>::sample_by_group(
-    std::uint64_t attempts_per_walker) {
+    std::uint64_t attempts_per_walker, const OrderParameterRecorder<ExecutionSpace>* recorder) {
   Kokkos::View<count_type*, memory_space> histogram(
       "muca::group_histograms", static_cast<std::size_t>(groups_) * bins_.count());
-  run(attempts_per_walker, true, histogram, true);
+  run(attempts_per_walker, true, histogram, true, recorder);
   return detail::host_vector(histogram);
 }
 

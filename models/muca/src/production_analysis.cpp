@@ -3,6 +3,7 @@
 #include <cmath>
 #include <limits>
 #include <stdexcept>
+#include <string>
 
 #include "portamc/muca/first_order.hpp"
 #include "portamc/muca/stationarity.hpp"
@@ -51,8 +52,15 @@ FirstOrderAnalysis analyse_double_peak(const EnergyBins& bins, const Hamiltonian
 
 template <class Space, class Engine>
 ProductionAnalysis analyse_production(const Simulation<Space, Engine>& sim,
-                                      const std::vector<double>& betas, bool double_peak) {
+                                      const std::vector<double>& points, bool double_peak) {
   const auto& driver = sim.driver();
+  const Hamiltonian h = sim.hamiltonian();
+  const bool fixed_beta = h.kind == HamiltonianKind::blume_capel;
+  // The coefficient of the bin variable in the reweighting exponent: beta for a scan in beta,
+  // beta D for Blume-Capel's scan in D at fixed beta.
+  std::vector<double> betas = points;
+  if (fixed_beta)
+    for (double& b : betas) b *= h.beta;
   const EnergyBins& bins = sim.bins();
   const auto& lnw = sim.model().log_weights();
   const double threshold = sim.parameters().stationarity_threshold;
@@ -73,10 +81,43 @@ ProductionAnalysis analyse_production(const Simulation<Space, Engine>& sim,
   }
   a.jackknife_samples = static_cast<int>(samples.size());
   a.dos = estimate_log_dos(bins, lnw, samples);
-  a.canonical = reweight(bins, lnw, samples, betas);
-  if (double_peak && !betas.empty())
-    a.double_peak =
-        analyse_double_peak(bins, sim.hamiltonian(), lnw, samples, betas.front(), betas.back());
+  if (fixed_beta) {
+    a.has_crystal_field = true;
+    a.crystal_field = reweight_crystal_field(bins, h.beta, lnw, samples, points);
+  } else {
+    a.canonical = reweight(bins, lnw, samples, betas);
+  }
+  if (!sim.order_parameter_recorded()) {
+    a.order_parameter_reason = sim.parameters().order_parameter_sweeps == 0
+                                   ? "production.order_parameter_sweeps is 0"
+                                   : "the production was not recorded by walker group";
+  } else if (a.error_method != "walker_groups") {
+    a.order_parameter_reason = "fewer than " + std::to_string(kMinJackknifeGroups) +
+                               " walker groups: no errors for the order parameter";
+  } else {
+    const std::size_t nbins = static_cast<std::size_t>(bins.count());
+    std::vector<std::vector<std::uint64_t>> sums;
+    for (int g = 0; g < driver.groups; ++g)
+      sums.emplace_back(driver.group_order_sums.begin() + g * nbins * kOrderSlots,
+                        driver.group_order_sums.begin() + (g + 1) * nbins * kOrderSlots);
+    a.has_order_parameter = true;
+    a.order_parameter =
+        reweight_order_parameter(bins, order_parameter_spec(h), lnw, samples, sums, betas,
+                                 fixed_beta ? std::vector<double>(betas.size(), h.beta) : betas);
+    a.order_parameter.beta = points;
+  }
+  if (double_peak && !betas.empty()) {
+    a.double_peak = analyse_double_peak(bins, h, lnw, samples, betas.front(), betas.back());
+    if (fixed_beta) {
+      // beta D_eq found: report D_eq and the search range in D.
+      a.double_peak.beta_lo = points.front();
+      a.double_peak.beta_hi = points.back();
+      if (a.double_peak.found) {
+        a.double_peak.values[0].value /= h.beta;
+        a.double_peak.values[0].error /= h.beta;
+      }
+    }
+  }
   return a;
 }
 

@@ -195,6 +195,12 @@ bool Simulation<Space, Engine>::production_by_group() const {
 }
 
 template <class Space, class Engine>
+bool Simulation<Space, Engine>::order_parameter_recorded() const {
+  return production_by_group() && driver_.order_interval > 0 &&
+         driver_.group_order_sums.size() == driver_.group_histograms.size() * kOrderSlots;
+}
+
+template <class Space, class Engine>
 const std::vector<count_type>& Simulation<Space, Engine>::production_block() {
   const EnergyBins& bins = this->bins();
   const std::size_t nbins = static_cast<std::size_t>(bins.count());
@@ -202,6 +208,10 @@ const std::vector<count_type>& Simulation<Space, Engine>::production_block() {
     driver_.groups = model_.walker_groups();
     driver_.group_histograms.assign(static_cast<std::size_t>(driver_.groups) * nbins, 0);
     driver_.block_group_windows.clear();
+    driver_.order_interval = static_cast<std::uint64_t>(params_.order_parameter_sweeps) *
+                             static_cast<std::uint64_t>(bins.N);
+    driver_.group_order_sums.assign(
+        driver_.order_interval > 0 ? driver_.group_histograms.size() * kOrderSlots : 0, 0);
     driver_.production_therm = production_therm_attempts();
     model_.thermalise(driver_.production_therm);
     driver_.production_updates = params_.production_updates_per_block > 0
@@ -214,10 +224,29 @@ const std::vector<count_type>& Simulation<Space, Engine>::production_block() {
     driver_.groups = 0;
     driver_.group_histograms.clear();
     driver_.block_group_windows.clear();
+    driver_.group_order_sums.clear();
   }
   const bool by_group = production_by_group();
-  std::vector<count_type> grouped = model_.sample_by_group(driver_.production_updates);
+  const bool measure = order_parameter_recorded();
+  OrderParameterRecorder<Space> recorder;
+  if (measure) {
+    recorder.interval = driver_.order_interval;
+    recorder.spec = order_parameter_spec(hamiltonian());
+    recorder.sums = typename OrderParameterRecorder<Space>::sum_view(
+        "muca::order_sums", driver_.group_histograms.size(), kOrderSlots);
+  }
+  std::vector<count_type> grouped =
+      model_.sample_by_group(driver_.production_updates, measure ? &recorder : nullptr);
   comm_.sum(grouped);
+  if (measure) {
+    // A block's limbs are below 2^32 per measurement and < 2^32 measurements per slot, so the
+    // sum over ranks is exact; the carries move up afterwards.
+    auto host = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), recorder.sums);
+    std::vector<std::uint64_t> sums(host.data(), host.data() + host.size());
+    comm_.sum(sums);
+    for (std::size_t i = 0; i < sums.size(); ++i) driver_.group_order_sums[i] += sums[i];
+    normalise_limbs(driver_.group_order_sums);
+  }
   const int groups = model_.walker_groups();
   std::vector<count_type> block(nbins, 0);
   for (int g = 0; g < groups; ++g)

@@ -43,7 +43,8 @@ struct RandomStates {
   }
 };
 
-// Bin of every walker from its states: the bond energy over the forward bonds of each site.
+// Bin of every walker from its states: the bond energy over the forward bonds of each site, or
+// Blume-Capel's number of non-zero spins (state != 1).
 template <class SpinView, class NeighbourView, class BinView>
 struct RecomputeBins {
   SpinView spins;
@@ -51,11 +52,18 @@ struct RecomputeBins {
   BinView bins;
   int sites, dimension, bits, per_word, min_bond, unit;
   std::uint32_t mask;
-  bool ising;
+  SpinKind kind;
   KOKKOS_INLINE_FUNCTION std::uint32_t state(int site, std::int64_t w) const {
     return (spins(site / per_word, w) >> ((site % per_word) * bits)) & mask;
   }
   KOKKOS_INLINE_FUNCTION void operator()(const std::int64_t w) const {
+    if (kind == SpinKind::blume_capel) {
+      int field = 0;
+      for (int s = 0; s < sites; ++s) field += state(s, w) != 1u ? 1 : 0;
+      bins(w) = field;
+      return;
+    }
+    const bool ising = kind == SpinKind::ising;
     int bond = 0;
     for (int s = 0; s < sites; ++s) {
       const std::uint32_t a = state(s, w);
@@ -93,6 +101,18 @@ struct SpinSiteSequence {
   }
 };
 
+inline SpinKind spin_kind(const Hamiltonian& h) {
+  switch (h.kind) {
+    case HamiltonianKind::ising:
+      return SpinKind::ising;
+    case HamiltonianKind::potts:
+      return SpinKind::potts;
+    case HamiltonianKind::blume_capel:
+      return SpinKind::blume_capel;
+  }
+  return SpinKind::ising;
+}
+
 }  // namespace spin_detail
 
 template <class ExecutionSpace>
@@ -102,7 +122,7 @@ std::size_t SpinMuca<ExecutionSpace>::device_bytes(const Hamiltonian& h, long lo
   const auto sites = static_cast<std::size_t>(h.sites());
   const std::size_t words = (sites + per_word - 1) / per_word;
   return words * walkers * sizeof(std::uint32_t) + walkers * sizeof(std::int32_t) +
-         static_cast<std::size_t>(bins.count) * (2 * bins.max_jump + 1) * sizeof(std::uint32_t) +
+         static_cast<std::size_t>(bins.count) * threshold_columns(h) * sizeof(std::uint32_t) +
          sites * 2 * h.dimension * sizeof(std::uint32_t) +
          (std::size_t{1} << 20) * sizeof(SpinStepSites);
 }
@@ -144,7 +164,10 @@ SpinMuca<ExecutionSpace>::SpinMuca(const ExecutionSpace& space, const Parameters
                             walkers_);
   walker_bins_ = decltype(walker_bins_)("muca::bins", walkers_);
   neighbours_ = decltype(neighbours_)("muca::neighbours", n, 2 * h_.dimension);
-  thresholds_ = decltype(thresholds_)("muca::thresholds", bins_.count, 2 * bins_.max_jump + 1);
+  thresholds_ = decltype(thresholds_)("muca::thresholds", bins_.count, threshold_columns(h_));
+  // Blume-Capel's bin 0 is the one configuration with every spin 0 and no bond energy:
+  // ln Z_beta(n = 0) = 0 fixes the normalisation at any beta.
+  if (h_.kind == HamiltonianKind::blume_capel) run_bins_.anchor_bin = 0;
 
   auto host_neighbours = Kokkos::create_mirror_view(neighbours_);
   const auto fill = [&](const auto& lattice) {
@@ -176,7 +199,7 @@ void SpinMuca<ExecutionSpace>::compute_bins(
       spin_detail::RecomputeBins<decltype(spins_), decltype(neighbours_),
                                  Kokkos::View<std::int32_t*, memory_space>>{
           spins_, neighbours_, out, static_cast<int>(h_.sites()), h_.dimension, bits_, per_word_,
-          bins_.min_bond, bins_.unit, (1u << bits_) - 1u, h_.kind == HamiltonianKind::ising});
+          bins_.min_bond, bins_.unit, (1u << bits_) - 1u, spin_detail::spin_kind(h_)});
 }
 
 template <class ExecutionSpace>
@@ -213,12 +236,27 @@ void SpinMuca<ExecutionSpace>::set_log_weights(const std::vector<double>& log_we
                                 " bins, got " + std::to_string(log_weights.size()));
   log_weights_ = log_weights;
   auto host = Kokkos::create_mirror_view(thresholds_);
-  for (int k = 0; k < bins_.count; ++k)
-    for (int jump = -bins_.max_jump; jump <= bins_.max_jump; ++jump) {
-      const int to = k + jump;
-      host(k, jump + bins_.max_jump) =
-          to < 0 || to >= bins_.count ? 0u : acceptance_threshold(log_weights[k], log_weights[to]);
-    }
+  if (h_.kind == HamiltonianKind::blume_capel) {
+    // Class (dn + 1) (8d + 1) + dbond + 4d: the weight ratio times exp(-beta dbond).
+    const int span = 4 * h_.dimension;
+    for (int k = 0; k < bins_.count; ++k)
+      for (int dn = -1; dn <= 1; ++dn)
+        for (int dbond = -span; dbond <= span; ++dbond) {
+          const int to = k + dn;
+          host(k, (dn + 1) * (2 * span + 1) + dbond + span) =
+              to < 0 || to >= bins_.count
+                  ? 0u
+                  : acceptance_threshold(log_weights[k], log_weights[to] - h_.beta * dbond);
+        }
+  } else {
+    for (int k = 0; k < bins_.count; ++k)
+      for (int jump = -bins_.max_jump; jump <= bins_.max_jump; ++jump) {
+        const int to = k + jump;
+        host(k, jump + bins_.max_jump) =
+            to < 0 || to >= bins_.count ? 0u
+                                        : acceptance_threshold(log_weights[k], log_weights[to]);
+      }
+  }
   Kokkos::deep_copy(space_, thresholds_, host);
 }
 
@@ -275,8 +313,8 @@ void SpinMuca<ExecutionSpace>::choose_launch_plan() {
 
 template <class ExecutionSpace>
 void SpinMuca<ExecutionSpace>::run(std::uint64_t attempts, bool record,
-                                   Kokkos::View<count_type*, memory_space> histogram,
-                                   bool by_group) {
+                                   Kokkos::View<count_type*, memory_space> histogram, bool by_group,
+                                   const OrderParameterRecorder<ExecutionSpace>* recorder) {
   // Chunks keep the site buffer small and a team's 32-bit scratch counters from overflowing
   // (team_size * chunk < 2^32).
   constexpr std::uint64_t max_chunk = std::uint64_t{1} << 20;
@@ -299,7 +337,7 @@ void SpinMuca<ExecutionSpace>::run(std::uint64_t attempts, bool record,
   kernel.max_jump = bins_.max_jump;
   kernel.states = h_.site_states();
   kernel.mask = (1u << bits_) - 1u;
-  kernel.ising = h_.kind == HamiltonianKind::ising;
+  kernel.kind = spin_detail::spin_kind(h_);
   kernel.record = record;
   kernel.scratch_lattice = plan_.scratch_lattice;
   kernel.team_histogram = by_group ? plan_.team_group_histogram : plan_.team_histogram;
@@ -312,7 +350,9 @@ void SpinMuca<ExecutionSpace>::run(std::uint64_t attempts, bool record,
   const int league = static_cast<int>((walkers_ + team - 1) / team);
   std::uint64_t done = 0;
   while (done < attempts) {
-    const int chunk = static_cast<int>(std::min(attempts - done, max_chunk));
+    std::uint64_t piece = std::min(attempts - done, max_chunk);
+    if (recorder != nullptr) piece = std::min(piece, recorder->attempts_to_next(step_));
+    const int chunk = static_cast<int>(piece);
     if (sites_.extent(0) < static_cast<std::size_t>(chunk))
       sites_ = decltype(sites_)(Kokkos::view_alloc(Kokkos::WithoutInitializing, "muca::sites"),
                                 std::min(attempts, max_chunk));
@@ -332,6 +372,10 @@ void SpinMuca<ExecutionSpace>::run(std::uint64_t attempts, bool record,
     check_launch<ExecutionSpace>("portamc::muca::spin_sweep");
     step_ += static_cast<std::uint64_t>(chunk);
     done += static_cast<std::uint64_t>(chunk);
+    if (recorder != nullptr && step_ % recorder->interval == 0)
+      recorder->measure(
+          space_, spins_, walker_bins_, static_cast<std::uint64_t>(params_.first_walker),
+          static_cast<std::uint64_t>(total_walkers_), by_group ? groups_ : 1, bins_.count);
   }
   if (record && !kernel.team_histogram) Kokkos::Experimental::contribute(histogram, kernel.scatter);
   space_.fence();
@@ -351,10 +395,10 @@ std::vector<count_type> SpinMuca<ExecutionSpace>::sample(std::uint64_t attempts_
 
 template <class ExecutionSpace>
 std::vector<count_type> SpinMuca<ExecutionSpace>::sample_by_group(
-    std::uint64_t attempts_per_walker) {
+    std::uint64_t attempts_per_walker, const OrderParameterRecorder<ExecutionSpace>* recorder) {
   Kokkos::View<count_type*, memory_space> histogram(
       "muca::group_histograms", static_cast<std::size_t>(groups_) * bins_.count);
-  run(attempts_per_walker, true, histogram, true);
+  run(attempts_per_walker, true, histogram, true, recorder);
   return detail::host_vector(histogram);
 }
 

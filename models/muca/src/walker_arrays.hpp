@@ -28,7 +28,7 @@ ModelState capture_state(const Hamiltonian& h, std::uint64_t seed, std::uint64_t
   s.kind = h.kind;
   s.dimension = h.dimension;
   s.q = h.q;
-  s.crystal_field = h.crystal_field;
+  s.beta = h.beta;
   s.walkers = static_cast<long long>(spins.extent(1));
   s.seed = seed;
   s.step = step;

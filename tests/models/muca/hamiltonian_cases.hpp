@@ -5,8 +5,8 @@
 namespace muca_test {
 
 inline portamc::muca::Hamiltonian model(portamc::muca::HamiltonianKind kind, int dimension, int L,
-                                        int q = 2, double crystal_field = 0) {
-  return portamc::muca::make_hamiltonian(kind, dimension, L, q, crystal_field);
+                                        int q = 2, double beta = 0) {
+  return portamc::muca::make_hamiltonian(kind, dimension, L, q, beta);
 }
 
 }  // namespace muca_test

@@ -177,4 +177,45 @@ TEST_F(MucaCheckpointIntegrity, RefusesPottsStatesOutsideTheModel) {
   expect_refused(written("q.ckpt", c), {"model.q"});
 }
 
+// Blume-Capel at beta = 0.8 after a production block that measured the order parameter: the
+// state and the measurement sums read back, another beta is another model, and bins unlike
+// the spins or order sums of the wrong size are refused.
+const Checkpoint& blume_capel_state() {
+  static const Checkpoint c = [] {
+    const Hamiltonian h = make_hamiltonian(HamiltonianKind::blume_capel, 2, 5, 2, 0.8);
+    Simulation<TestSpace, SpinMuca<TestSpace>> sim(TestSpace(), small(), {}, &h);
+    while (!sim.iterations_exhausted()) sim.iterate();
+    sim.production_block();
+    return sim.checkpoint();
+  }();
+  return c;
+}
+
+TEST_F(MucaCheckpointIntegrity, ABlumeCapelCheckpointReadsBackWithItsBeta) {
+  const Checkpoint& saved = blume_capel_state();
+  ASSERT_GT(saved.driver.order_interval, 0u);
+  ASSERT_FALSE(saved.driver.group_order_sums.empty());
+  const Checkpoint c = read_checkpoint(written("bc.ckpt", saved));
+  EXPECT_EQ(c.model.kind, HamiltonianKind::blume_capel);
+  EXPECT_EQ(c.model.beta, 0.8);
+  EXPECT_EQ(c.model.spins, saved.model.spins);
+  EXPECT_EQ(c.driver.group_order_sums, saved.driver.group_order_sums);
+  EXPECT_EQ(c.driver.order_interval, saved.driver.order_interval);
+  const Hamiltonian warmer = make_hamiltonian(HamiltonianKind::blume_capel, 2, 5, 2, 0.7);
+  Simulation<TestSpace, SpinMuca<TestSpace>> sim(TestSpace(), small(), {}, &warmer);
+  expect_error<std::invalid_argument>([&] { sim.restore(c); }, {"beta = 0.8", "beta = 0.7"});
+}
+
+TEST_F(MucaCheckpointIntegrity, RefusesBlumeCapelDamage) {
+  Checkpoint c = blume_capel_state();
+  c.model.spins[0] |= 3u;  // state 3: no spin of -1, 0, +1
+  expect_refused(written("state.ckpt", c), {"walker 0", "outside 0..2"});
+  c = blume_capel_state();
+  c.model.bins[2] = c.model.bins[2] == 0 ? 1 : c.model.bins[2] - 1;
+  expect_refused(written("bin.ckpt", c), {"/model/bins[2]", "spins"});
+  c = blume_capel_state();
+  c.driver.group_order_sums.resize(c.driver.group_order_sums.size() - kOrderSlots);  // a row
+  expect_refused(written("sums.ckpt", c), {"/driver/group_order_sums"});
+}
+
 }  // namespace

@@ -1,7 +1,8 @@
 // Are muca's error bars honest? The same small run with 10 seeds: the scatter of U, C and
 // ln g around their exact values must match the jackknife errors the runs report (chi^2 with
 // 10 degrees of freedom inside its 0.1 % and 99.9 % quantiles, [1.48, 29.6]), for errors from
-// walker groups and from bins of blocks. And the production's thermalisation must remove a
+// walker groups and from bins of blocks; likewise the susceptibility and the Binder cumulant
+// (walker groups only) around exact enumeration. And the production's thermalisation must remove a
 // planted transient: walkers put in the ground state after the weight iteration fail the
 // stationarity checks without it and pass with it.
 #include <gtest/gtest.h>
@@ -9,6 +10,7 @@
 #include <cmath>
 
 #include "portamc/error_calibration.hpp"
+#include "portamc/muca/exact_order_parameter.hpp"
 #include "portamc/muca/ising_exact.hpp"
 #include "portamc/muca/production_analysis.hpp"
 #include "portamc/muca/simulation.hpp"
@@ -43,7 +45,7 @@ TEST_P(MucaErrorCalibration, ScatterOverSeedsMatchesErrors) {
   const auto exact_dos = exact::log_dos_transfer_matrix(L);
   const auto exact_canonical = exact::ferdinand_fisher(L, beta);
   const int bin = 2;  // E = -2N + 8: rare at the flat histogram's low end
-  std::vector<double> u, u_err, c, c_err, g, g_err;
+  std::vector<double> u, u_err, c, c_err, g, g_err, chi, chi_err, binder, binder_err;
   for (std::uint64_t seed = 1; seed <= 10; ++seed) {
     Simulation<TestSpace> sim(TestSpace(), small_run(seed, groups));
     while (!sim.converged() && !sim.iterations_exhausted()) sim.iterate();
@@ -59,6 +61,14 @@ TEST_P(MucaErrorCalibration, ScatterOverSeedsMatchesErrors) {
     const auto& dos = a.dos;
     g.push_back(dos.log_g.value[bin]);
     g_err.push_back(dos.log_g.error[bin]);
+    if (groups == 16) {
+      // The order parameter's errors come from the walker groups only.
+      ASSERT_TRUE(a.has_order_parameter) << a.order_parameter_reason;
+      chi.push_back(a.order_parameter.susceptibility.value[0]);
+      chi_err.push_back(a.order_parameter.susceptibility.error[0]);
+      binder.push_back(a.order_parameter.binder.value[0]);
+      binder_err.push_back(a.order_parameter.binder.error[0]);
+    }
   }
   const auto cu = stats::calibrate_errors(u, u_err, exact_canonical.energy_per_spin);
   const auto cc = stats::calibrate_errors(c, c_err, exact_canonical.specific_heat_per_spin);
@@ -66,6 +76,23 @@ TEST_P(MucaErrorCalibration, ScatterOverSeedsMatchesErrors) {
   EXPECT_TRUE(cu.pass) << "U/N: " << cu.summary;
   EXPECT_TRUE(cc.pass) << "C/N: " << cc.summary;
   EXPECT_TRUE(cg.pass) << "ln g: " << cg.summary;
+  if (groups == 16) {
+    const Hamiltonian h = make_hamiltonian(HamiltonianKind::ising, 2, L);
+    const auto exact_m =
+        exact::order_parameter_averages(h, exact::order_parameter_levels(h), beta, 0);
+    const auto cchi = stats::calibrate_errors(chi, chi_err, exact_m.susceptibility);
+    const auto cb = stats::calibrate_errors(binder, binder_err, exact_m.binder);
+    EXPECT_TRUE(cchi.pass) << "susceptibility: " << cchi.summary;
+    EXPECT_TRUE(cb.pass) << "Binder: " << cb.summary;
+    RecordProperty("susceptibility", cchi.summary);
+    RecordProperty("binder", cb.summary);
+    // Power: errors 5 times too small or too large must fail.
+    for (const double factor : {0.2, 5.0}) {
+      std::vector<double> scaled = chi_err;
+      for (double& e : scaled) e *= factor;
+      EXPECT_FALSE(stats::calibrate_errors(chi, scaled, exact_m.susceptibility).pass) << factor;
+    }
+  }
 }
 
 INSTANTIATE_TEST_SUITE_P(ErrorMethods, MucaErrorCalibration, ::testing::Values(16, 1));

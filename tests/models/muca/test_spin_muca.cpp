@@ -166,17 +166,6 @@ TEST(SpinMuca, SavedStateContinuesBitForBit) {
   EXPECT_THROW(other_seed.restore(saved), std::invalid_argument);
 }
 
-TEST(SpinMuca, BlumeCapelIsRefusedByName) {
-  Hamiltonian h = model(HamiltonianKind::blume_capel, 2, 4);
-  h.crystal_field = 1.0;
-  try {
-    SpinMuca<Space> m(Space(), walkers(4, 1), h);
-    FAIL() << "Blume-Capel accepted";
-  } catch (const std::invalid_argument& e) {
-    EXPECT_NE(std::string(e.what()).find("model.crystal_field"), std::string::npos) << e.what();
-  }
-}
-
 // Teams of any size, with lattices in team scratch, run the default plan's chain or refuse
 // with an exception naming the kernel; never do nothing. (Teams of 128 with lattices in
 // scratch once ran no attempt on an H200 without any error; CPUs ignore the team size.)

@@ -8,6 +8,7 @@
 
 #include "portamc/histogram.hpp"
 #include "portamc/muca/parameters.hpp"
+#include "portamc/statistics.hpp"
 
 namespace portamc::muca {
 
@@ -18,6 +19,10 @@ struct EstimateTable {
   std::vector<double> tau_int;  ///< of the blocks' pseudovalues, in blocks
   std::vector<double> n_eff;    ///< effective blocks, blocks / (2 tau_int)
 };
+
+/// Components [first, first + n) of jackknife results as one table.
+EstimateTable table_of(const std::vector<stats::JackknifeEstimate>& estimates, std::size_t first,
+                       std::size_t n);
 
 struct DensityOfStates {
   EstimateTable log_g;  ///< per energy bin; value -inf where never visited

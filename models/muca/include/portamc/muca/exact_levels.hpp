@@ -4,6 +4,7 @@
 // and the canonical tables) on lattices small enough to count. Two independent routes that
 // check each other: every configuration one by one, and a transfer matrix over layers (rows in
 // 2D, planes in 3D). Host-only; nothing here touches Kokkos.
+#include <functional>
 #include <vector>
 
 #include "portamc/muca/hamiltonian.hpp"
@@ -25,6 +26,13 @@ struct Levels {
   Count total() const;
 };
 
+/// Called with each configuration's site states (sites numbered with x fastest) and its bond
+/// and field parts.
+using ConfigurationVisitor =
+    std::function<void(const std::vector<int>& states, int bond, int field)>;
+/// Every configuration of h, one at a time; std::invalid_argument beyond 5 * 10^7 of them.
+void enumerate_configurations(const Hamiltonian& h, const ConfigurationVisitor& visit);
+
 /// Every configuration, one at a time. Throws std::invalid_argument (after validate) when
 /// site_states^sites exceeds 5 * 10^7 (e.g. Blume-Capel 4 x 4 is 4.3 * 10^7, 5 x 5 is not).
 Levels levels_by_enumeration(const Hamiltonian& h);
@@ -42,6 +50,11 @@ struct LogDensity {
   std::vector<double> log_g;
 };
 LogDensity log_density(const Levels& levels, double crystal_field);
+
+/// Blume-Capel at inverse temperature beta: ln Z_beta(n) = ln sum_bond count(bond, n)
+/// exp(-beta bond) for n = 0 .. field_levels - 1 (-inf where no configuration has n), the
+/// density of states of a run at fixed beta over the field part (hamiltonian.hpp).
+std::vector<double> log_partition_by_field(const Levels& levels, double beta);
 
 /// Canonical averages per site at inverse temperature beta and crystal field D.
 struct LevelAverages {

@@ -12,6 +12,11 @@
 // non-zero spins of Blume-Capel, 0 for the other models). Counting configurations by these two
 // integers, not by the real energy, serves every crystal field D at once.
 //
+// A Blume-Capel run is at a fixed inverse temperature `beta` and covers every D at once: its
+// multicanonical variable is the field part, with the bonds in the Boltzmann weight
+// exp(-beta bond) (Zierenberg, Fytas and Janke, PRE 91, 032126 (2015)), so the model of a run
+// is (L, d, beta), not D.
+//
 // The Potts convention is Janke's and Baxter's: the transition of the 2D model is at
 // beta_c = ln(1 + sqrt(q)); q = 2 is the Ising model at half the coupling
 // (E_potts = (E_ising - bonds) / 2).
@@ -23,10 +28,10 @@ enum class HamiltonianKind { ising, potts, blume_capel };
 
 struct Hamiltonian {
   HamiltonianKind kind = HamiltonianKind::ising;
-  int dimension = 2;          ///< 2 (square) or 3 (simple cubic)
-  int L = 4;                  ///< linear size: L^dimension sites
-  int q = 2;                  ///< Potts states, 2..10 (potts only)
-  double crystal_field = 0.;  ///< D (blume_capel only)
+  int dimension = 2;  ///< 2 (square) or 3 (simple cubic)
+  int L = 4;          ///< linear size: L^dimension sites
+  int q = 2;          ///< Potts states, 2..10 (potts only)
+  double beta = 0.;   ///< the run's inverse temperature (blume_capel only)
 
   /// States of one site: 2 (Ising), q (Potts), 3 (Blume-Capel).
   int site_states() const;
@@ -49,14 +54,14 @@ struct Hamiltonian {
 
 /// The model with these settings (validate checks them).
 Hamiltonian make_hamiltonian(HamiltonianKind kind, int dimension, int L, int q = 2,
-                             double crystal_field = 0.);
+                             double beta = 0.);
 
-/// The same model: kind, dimension, L, and q (Potts) or D (Blume-Capel) where they matter.
+/// The same model: kind, dimension, L, and q (Potts) or beta (Blume-Capel) where they matter.
 bool same_model(const Hamiltonian& a, const Hamiltonian& b);
 
 /// Throws std::invalid_argument naming the YAML key (model.dimension, model.L, model.q,
-/// model.crystal_field) of the first setting out of range: dimension 2 or 3, L >= 2 (and
-/// L^dimension below 2^31), q in 2..10 for Potts, a finite crystal field.
+/// model.beta) of the first setting out of range: dimension 2 or 3, L >= 2 (and L^dimension
+/// below 2^31), q in 2..10 for Potts, 0 < beta <= 100 for Blume-Capel.
 void validate(const Hamiltonian& h);
 
 }  // namespace portamc::muca

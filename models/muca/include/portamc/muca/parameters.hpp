@@ -56,6 +56,10 @@ struct Parameters {
   int production_blocks = 100;
   std::uint64_t production_updates_per_block =
       0;  ///< attempts per walker; 0 = 10 * N_updates of the last iteration
+  /// The production measures every walker's order parameter every this many sweeps (N
+  /// attempts per walker), into moments per walker group and energy bin (order_parameter.hpp);
+  /// 0: not at all.
+  int order_parameter_sweeps = 1;
 
   /// Throws std::invalid_argument naming the offending parameter (L is the engine's to check).
   void validate() const;
@@ -73,6 +77,10 @@ struct EnergyBins {
   int unit = 4;                          ///< energy per bin
   std::vector<unsigned char> reachable;  ///< 1 for an accessible bin
   int site_states = 2;                   ///< states of one site
+  /// -1: ln g is normalised to all site_states^N configurations. Otherwise the bin whose ln g
+  /// is 0: Blume-Capel's bin n = 0 (one configuration, no bond energy), since its bins count
+  /// configurations weighted by exp(-beta bond), whose sum is not known beforehand.
+  int anchor_bin = -1;
 
   explicit EnergyBins(int L);
   EnergyBins(int sites, int first_energy, int energy_unit, std::vector<unsigned char> accessible,

@@ -10,6 +10,8 @@
 #include <vector>
 
 #include "portamc/muca/analysis.hpp"
+#include "portamc/muca/crystal_field.hpp"
+#include "portamc/muca/order_parameter_analysis.hpp"
 #include "portamc/muca/simulation.hpp"
 #include "portamc/stationarity.hpp"
 #include "portamc/statistics.hpp"
@@ -42,15 +44,26 @@ struct ProductionAnalysis {
   int jackknife_samples = 0;  ///< groups or bins the jackknife ran over
   BlockBinning binning;       ///< the time bins (time_bins only)
   DensityOfStates dos;
-  CanonicalTable canonical;
+  CanonicalTable canonical;  ///< over beta; empty for Blume-Capel
+  /// Blume-Capel only: the run's fixed beta reweighted over D.
+  bool has_crystal_field = false;
+  CrystalFieldTable crystal_field;
   stats::StationarityCheck stationarity;
   FirstOrderAnalysis double_peak;  ///< attempted only when asked for
+  /// The order parameter at the canonical table's points, when the production measured it by
+  /// at least kMinJackknifeGroups walker groups (else `order_parameter_reason` says why not).
+  bool has_order_parameter = false;
+  std::string order_parameter_reason;
+  OrderParameterTable order_parameter;
 };
 
-/// For a Simulation on any backend of the build and either engine. With `double_peak`, also
-/// the first-order analysis with beta_eq searched over [betas.front(), betas.back()].
+/// For a Simulation on any backend of the build and either engine. `points` are inverse
+/// temperatures, or for Blume-Capel (a run at fixed beta) crystal fields D. With
+/// `double_peak`, also the first-order analysis with its transition point searched over
+/// [points.front(), points.back()] (for Blume-Capel D_eq: beta_eq, beta_lo and beta_hi then
+/// hold crystal fields).
 template <class Space, class Engine>
 ProductionAnalysis analyse_production(const Simulation<Space, Engine>& simulation,
-                                      const std::vector<double>& betas, bool double_peak = false);
+                                      const std::vector<double>& points, bool double_peak = false);
 
 }  // namespace portamc::muca

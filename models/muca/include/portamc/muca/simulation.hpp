@@ -58,6 +58,11 @@ struct DriverState {
   int groups = 0;
   std::vector<count_type> group_histograms;
   std::vector<std::vector<count_type>> block_group_windows;
+  /// Order-parameter measurements (Parameters::order_parameter_sweeps): attempts per walker
+  /// between them (0: none), and per (group, bin) the normalised limbs of the sums of d^0..d^4
+  /// over the blocks, G x bins x kOrderSlots. Kept with the group histograms, dropped with them.
+  std::uint64_t order_interval = 0;
+  std::vector<std::uint64_t> group_order_sums;
 };
 
 struct Checkpoint {
@@ -118,6 +123,8 @@ class Simulation {
 
   /// Every block of the production was recorded by walker group.
   bool production_by_group() const;
+  /// Every block measured the order parameter by walker group.
+  bool order_parameter_recorded() const;
 
   /// The N_updates rule of the paper (Eq. 7) for width w: prefactor * w^exponent / W (all
   /// walkers of all ranks).

@@ -1,7 +1,8 @@
 #pragma once
-// The energy bins of the generic multicanonical engine (spin_muca.hpp) for a Hamiltonian
-// without crystal field (Ising and Potts, hamiltonian.hpp): one bin per reachable bond
-// energy, bin k holding bond = -d N + unit k.
+// The bins of the generic multicanonical engine (spin_muca.hpp): for Ising and Potts one bin
+// per reachable bond energy, bin k holding bond = -d N + unit k; for Blume-Capel one bin per
+// field part n = number of non-zero spins, 0 .. N (its bonds stay in the Boltzmann weight at
+// the run's beta, hamiltonian.hpp).
 //
 //   ising  unit 4: a flip with a aligned neighbours of 2d changes the bond energy by
 //          4 (a - d), and the number of unaligned bonds is even on a periodic lattice (each
@@ -10,6 +11,8 @@
 //   potts  unit 1: a change of state moves the bond energy by n_old - n_new, the neighbours
 //          in the old and the new state, in -2d .. 2d. Bins 0 .. d N (bond = 0: no bond
 //          satisfied).
+//   blume_capel  bin n, n = 0 .. N; a change of one spin moves n by -1, 0 or +1, and every n is
+//          reachable (any n sites non-zero). `energy` of bin n is n.
 // Bins inside the range may be unreachable (next to the ground states, for example); the
 // engine counts visits and leaves reachability to the weight iteration (anchor_bins).
 #include <stdexcept>
@@ -24,14 +27,16 @@ struct SpinBins {
   int unit = 1;      ///< bond energy per bin
   int min_bond = 0;  ///< bond energy of bin 0: -d N
   int count = 1;     ///< bins 0 .. count - 1
-  int max_jump = 1;  ///< largest |bin change| of one attempt: d (Ising), 2d (Potts)
+  int max_jump = 1;  ///< largest |bin change| of one attempt: d (Ising), 2d (Potts), 1 (B-C)
 
-  /// Throws std::invalid_argument for Blume-Capel, whose crystal field gives a second energy
-  /// part the engine does not bin yet.
   explicit SpinBins(const Hamiltonian& h) {
-    if (h.kind == HamiltonianKind::blume_capel)
-      throw std::invalid_argument(
-          "muca engine: Blume-Capel (model.crystal_field) has no energy bins yet");
+    if (h.kind == HamiltonianKind::blume_capel) {
+      min_bond = 0;
+      unit = 1;
+      count = static_cast<int>(h.sites() + 1);
+      max_jump = 1;
+      return;
+    }
     const long long bonds = h.bonds();
     min_bond = static_cast<int>(-bonds);
     if (h.kind == HamiltonianKind::ising) {
@@ -50,9 +55,9 @@ struct SpinBins {
   int bin(int bond) const { return (bond - min_bond) / unit; }
 };
 
-/// The two bins every run over the whole range must visit: the ground states (bin 0, all
-/// sites alike) and the highest energy (the last bin: no bond satisfied, every bond
-/// antiparallel for Ising). The highest is reached when the lattice can be coloured with
+/// Blume-Capel: every bin. Otherwise the two bins every run over the whole range must visit: the
+/// ground states (bin 0, all sites alike) and the highest energy (the last bin: no bond satisfied,
+/// every bond antiparallel for Ising). The highest is reached when the lattice can be coloured with
 /// the model's states so that no two neighbours agree: the periodic lattice of even L is
 /// bipartite (two colours), and a product of odd cycles needs three (chi(G x H) = max), so
 /// Potts with q >= 3 reaches it at any L. Which bins between them are reachable depends on the
@@ -61,6 +66,9 @@ struct SpinBins {
 /// Ising model (or Potts q = 2) with odd L, whose highest reachable energy is not known here.
 inline std::vector<unsigned char> anchor_bins(const Hamiltonian& h) {
   const SpinBins bins(h);
+  // Blume-Capel's field part takes every value 0 .. N.
+  if (h.kind == HamiltonianKind::blume_capel)
+    return std::vector<unsigned char>(static_cast<std::size_t>(bins.count), 1);
   const bool two_states = h.kind == HamiltonianKind::ising || h.q == 2;
   if (two_states && h.L % 2 != 0)
     throw std::invalid_argument("model.L = " + std::to_string(h.L) +

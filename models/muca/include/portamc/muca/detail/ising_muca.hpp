@@ -23,6 +23,7 @@
 #include "portamc/backends.hpp"
 #include "portamc/histogram.hpp"
 #include "portamc/kokkos_compat.hpp"
+#include "portamc/muca/detail/order_parameter.hpp"
 #include "portamc/muca/hamiltonian.hpp"
 #include "portamc/muca/parameters.hpp"
 #include "portamc/rng.hpp"
@@ -35,9 +36,9 @@ struct ModelState {
   /// The model of the states, with L above (IsingMuca: the 2D Ising model).
   HamiltonianKind kind = HamiltonianKind::ising;
   int dimension = 2;
-  int q = 2;                  ///< Potts states
-  double crystal_field = 0.;  ///< Blume-Capel's D
-  Hamiltonian hamiltonian() const { return make_hamiltonian(kind, dimension, L, q, crystal_field); }
+  int q = 2;         ///< Potts states
+  double beta = 0.;  ///< Blume-Capel's inverse temperature
+  Hamiltonian hamiltonian() const { return make_hamiltonian(kind, dimension, L, q, beta); }
   long long walkers = 0;
   std::uint64_t seed = 0;
   std::uint64_t step = 0;            ///< attempts per walker done so far
@@ -365,7 +366,10 @@ class IsingMuca {
   /// The same, recorded per walker group: row g (of walker_groups()) holds the histogram of
   /// the walkers w of this rank with floor(global w * G / W) = g, flattened g * bins + bin.
   /// Rows of groups without walkers on this rank are zero; sums over ranks are the run's.
-  std::vector<count_type> sample_by_group(std::uint64_t attempts_per_walker);
+  /// With `recorder`, the order parameter is measured into it at its steps.
+  std::vector<count_type> sample_by_group(
+      std::uint64_t attempts_per_walker,
+      const OrderParameterRecorder<ExecutionSpace>* recorder = nullptr);
   /// G = min(Parameters::walker_groups, W over all ranks).
   int walker_groups() const { return groups_; }
 
@@ -384,7 +388,8 @@ class IsingMuca {
 
  private:
   void run(std::uint64_t attempts_per_walker, bool record,
-           Kokkos::View<count_type*, memory_space> histogram, bool by_group = false);
+           Kokkos::View<count_type*, memory_space> histogram, bool by_group = false,
+           const OrderParameterRecorder<ExecutionSpace>* recorder = nullptr);
   void choose_launch_plan();
 
   Parameters params_;

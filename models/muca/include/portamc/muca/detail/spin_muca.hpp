@@ -1,21 +1,24 @@
 #pragma once
 // W independent multicanonical walkers of a discrete spin model on the periodic L^d lattice
-// (issue #26): the Ising model and the q-state Potts model in 2 and 3 dimensions
-// (hamiltonian.hpp), written once for every Kokkos backend. The generic form of IsingMuca
-// (ising_muca.hpp), with the same conventions, so that it can replace it once it is as fast:
+// (issue #26): the Ising model and the q-state Potts model in 2 and 3 dimensions, and the
+// Blume-Capel model at a fixed inverse temperature (hamiltonian.hpp), written once for every
+// Kokkos backend. The generic form of IsingMuca (ising_muca.hpp), with the same conventions, so
+// that it can replace it once it is as fast:
 //
 // - Layout: site states packed in b = ceil(log2 states) bits, 32 / b sites per 32-bit word,
 //   walker-interleaved by word: spins(word, walker).
 // - One shared site sequence (the site of step t is a pure function of (seed, site_choice,
 //   0, t), the same stream as IsingMuca's), every walker drawing its own random words.
-// - Acceptance compares a random word with a host-computed integer threshold per (bin, bin
-//   change): bitwise the same trajectories on every backend.
+// - Acceptance compares a random word with a host-computed integer threshold per (bin, move
+//   class): bitwise the same trajectories on every backend. The class is the bin change for
+//   Ising and Potts; for Blume-Capel it is (change of n, change of the bond energy), the
+//   threshold holding min(1, exp(-beta dbond) W(n') / W(n)).
 // - Random words per step: the Ising model uses one, word t & 3 of walker w's acceptance block
 //   t >> 2, exactly as IsingMuca, so the Ising model in 2D runs bit for bit IsingMuca's chain
-//   (tested). Potts uses two, words 2 (t & 1) and 2 (t & 1) + 1 of block t >> 1: the proposal,
-//   new state = old + 1 + floor(r (q - 1) / 2^32) mod q (uniform over the other q - 1 states
-//   up to a bias of (q - 1) / 2^32, the order of the threshold's own rounding, 2^-31), then
-//   the acceptance word.
+//   (tested). Potts and Blume-Capel use two, words 2 (t & 1) and 2 (t & 1) + 1 of block
+//   t >> 1: the proposal, new state = old + 1 + floor(r (S - 1) / 2^32) mod S for S states
+//   (uniform over the other S - 1 states up to a bias of (S - 1) / 2^32, the order of the
+//   threshold's own rounding, 2^-31), then the acceptance word.
 //
 // GPUs: teams of consecutive walkers, one per thread, with their lattices in team scratch
 // (shared) memory when they fit and their histogram rows there too, counted as dwell counts
@@ -29,6 +32,7 @@
 #include "portamc/histogram.hpp"
 #include "portamc/kokkos_compat.hpp"
 #include "portamc/muca/detail/ising_muca.hpp"
+#include "portamc/muca/detail/order_parameter.hpp"
 #include "portamc/muca/hamiltonian.hpp"
 #include "portamc/muca/parameters.hpp"
 #include "portamc/muca/spin_bins.hpp"
@@ -42,6 +46,9 @@ struct alignas(16) SpinStepSites {
   std::uint32_t offset[7];
   std::uint8_t shift[7];
 };
+
+/// The model a sweep kernel runs (a template argument of its walk).
+enum class SpinKind { ising, potts, blume_capel };
 
 /// How the sweep kernel is launched; chosen from the device and the model (spin_muca_impl.hpp).
 struct SpinLaunchPlan {
@@ -67,8 +74,9 @@ struct SpinMucaKernel {
   /// Offsets for the lattice stride of the launch: the team width with lattices in scratch,
   /// W in global memory.
   Kokkos::View<const SpinStepSites*, memory_space> sites;
-  /// thresholds(bin, jump + max_jump): accept a move changing the bin by `jump` iff
-  /// (word >> 1) < threshold; 2^31 for jump 0, 0 for a move out of the range.
+  /// thresholds(bin, class): accept iff (word >> 1) < threshold; 0 for a move out of the
+  /// range. Ising and Potts: class jump + max_jump for a move changing the bin by `jump`
+  /// (2^31 for jump 0). Blume-Capel: class (dn + 1) (8d + 1) + dbond + 4d.
   Kokkos::View<const std::uint32_t**, Kokkos::LayoutRight, memory_space> thresholds;
   /// (group, bin) flattened: group * nbins + bin.
   Kokkos::View<count_type*, memory_space> histogram;
@@ -85,9 +93,9 @@ struct SpinMucaKernel {
   int words = 0;
   int neighbours = 4;  ///< 2d
   int max_jump = 1;
-  int states = 2;  ///< 2 for Ising, q for Potts
+  int states = 2;  ///< 2 for Ising, q for Potts, 3 for Blume-Capel
   std::uint32_t mask = 1;
-  bool ising = true;
+  SpinKind kind = SpinKind::ising;
   bool record = false;
   bool team_histogram = false;
   bool scratch_lattice = false;
@@ -163,20 +171,25 @@ struct SpinMucaKernel {
   template <class Recorder>
   KOKKOS_INLINE_FUNCTION void walk(const std::int64_t w, std::uint32_t* const lattice,
                                    const Recorder& record_bin) const {
-    if (ising) {
+    if (kind == SpinKind::ising) {
       if (neighbours == 4)
-        walk_model<4, true>(w, lattice, record_bin);
+        walk_model<4, SpinKind::ising>(w, lattice, record_bin);
       else
-        walk_model<6, true>(w, lattice, record_bin);
+        walk_model<6, SpinKind::ising>(w, lattice, record_bin);
+    } else if (kind == SpinKind::potts) {
+      if (neighbours == 4)
+        walk_model<4, SpinKind::potts>(w, lattice, record_bin);
+      else
+        walk_model<6, SpinKind::potts>(w, lattice, record_bin);
     } else {
       if (neighbours == 4)
-        walk_model<4, false>(w, lattice, record_bin);
+        walk_model<4, SpinKind::blume_capel>(w, lattice, record_bin);
       else
-        walk_model<6, false>(w, lattice, record_bin);
+        walk_model<6, SpinKind::blume_capel>(w, lattice, record_bin);
     }
   }
 
-  template <int Neighbours, bool Ising, class Recorder>
+  template <int Neighbours, SpinKind Kind, class Recorder>
   KOKKOS_INLINE_FUNCTION void walk_model(const std::int64_t w, std::uint32_t* const lattice,
                                          const Recorder& record_bin) const {
     const std::uint64_t entity = first_walker + static_cast<std::uint64_t>(w);
@@ -187,7 +200,7 @@ struct SpinMucaKernel {
     for (int t = 0; t < steps; ++t) {
       const std::uint64_t step = step0 + static_cast<std::uint64_t>(t);
       std::uint32_t proposal = 0, r = 0;
-      if constexpr (Ising) {
+      if constexpr (Kind == SpinKind::ising) {
         const rng::Block b = rng::draw(seed, rng::purpose_acceptance, entity, step >> 2);
         const int slot = static_cast<int>(step & 3);
         r = slot < 2 ? (slot == 0 ? b[0] : b[1]) : (slot == 2 ? b[2] : b[3]);
@@ -201,14 +214,15 @@ struct SpinMucaKernel {
       const std::uint32_t word = *at;
       const std::uint32_t old_state = (word >> s.shift[0]) & mask;
       std::uint32_t new_state;
-      int jump;
-      if constexpr (Ising) {
+      int jump, move;
+      if constexpr (Kind == SpinKind::ising) {
         // Flipping with a aligned neighbours of 2d moves the bin by a - d.
         new_state = old_state ^ 1u;
         int aligned = 0;
         for (int n = 1; n <= Neighbours; ++n)
           aligned += ((lattice[s.offset[n]] >> s.shift[n]) & mask) == old_state;
         jump = aligned - Neighbours / 2;
+        move = jump + max_jump;
       } else {
         new_state = old_state + 1u +
                     static_cast<std::uint32_t>((static_cast<std::uint64_t>(proposal) *
@@ -216,15 +230,28 @@ struct SpinMucaKernel {
                                                32);
         if (new_state >= static_cast<std::uint32_t>(states))
           new_state -= static_cast<std::uint32_t>(states);
-        int old_count = 0, new_count = 0;  // neighbours in the old and in the new state
-        for (int n = 1; n <= Neighbours; ++n) {
-          const std::uint32_t other = (lattice[s.offset[n]] >> s.shift[n]) & mask;
-          old_count += other == old_state;
-          new_count += other == new_state;
+        if constexpr (Kind == SpinKind::potts) {
+          int old_count = 0, new_count = 0;  // neighbours in the old and in the new state
+          for (int n = 1; n <= Neighbours; ++n) {
+            const std::uint32_t other = (lattice[s.offset[n]] >> s.shift[n]) & mask;
+            old_count += other == old_state;
+            new_count += other == new_state;
+          }
+          jump = old_count - new_count;
+          move = jump + max_jump;
+        } else {
+          // Spin s = state - 1: the bonds change by -(s' - s) (sum of the neighbours' spins),
+          // the field part n by whether s' and s are non-zero.
+          int field = 0;
+          for (int n = 1; n <= Neighbours; ++n)
+            field += static_cast<int>((lattice[s.offset[n]] >> s.shift[n]) & mask) - 1;
+          const int bond_change =
+              -(static_cast<int>(new_state) - static_cast<int>(old_state)) * field;
+          jump = static_cast<int>(new_state != 1u) - static_cast<int>(old_state != 1u);
+          move = (jump + 1) * (4 * Neighbours + 1) + bond_change + 2 * Neighbours;
         }
-        jump = old_count - new_count;
       }
-      if ((r >> 1) < thresholds(bin, jump + max_jump)) {
+      if ((r >> 1) < thresholds(bin, move)) {
         *at = word ^ ((old_state ^ new_state) << s.shift[0]);
         bin += jump;
       }
@@ -250,8 +277,8 @@ class SpinMuca {
   using execution_space = ExecutionSpace;
   using memory_space = typename ExecutionSpace::memory_space;
 
-  /// Random site states on `space`. std::invalid_argument for a Hamiltonian the engine does
-  /// not run (Blume-Capel), bad parameters, or lattices that do not fit its memory.
+  /// Random site states on `space`. std::invalid_argument for bad parameters or lattices that
+  /// do not fit its memory.
   SpinMuca(const ExecutionSpace& space, const Parameters& params, const Hamiltonian& h);
 
   const ExecutionSpace& space() const { return space_; }
@@ -282,8 +309,11 @@ class SpinMuca {
   void thermalise(std::uint64_t attempts_per_walker);
   /// The histogram of the bin after every attempt, summed over walkers.
   std::vector<count_type> sample(std::uint64_t attempts_per_walker);
-  /// The same per walker group (IsingMuca::sample_by_group).
-  std::vector<count_type> sample_by_group(std::uint64_t attempts_per_walker);
+  /// The same per walker group (IsingMuca::sample_by_group), measuring the order parameter
+  /// into `recorder` at its steps when given.
+  std::vector<count_type> sample_by_group(
+      std::uint64_t attempts_per_walker,
+      const OrderParameterRecorder<ExecutionSpace>* recorder = nullptr);
   int walker_groups() const { return groups_; }
 
   std::vector<std::int32_t> walker_bins() const;
@@ -300,7 +330,7 @@ class SpinMuca {
 
  private:
   void run(std::uint64_t attempts, bool record, Kokkos::View<count_type*, memory_space> histogram,
-           bool by_group);
+           bool by_group, const OrderParameterRecorder<ExecutionSpace>* recorder = nullptr);
   /// The bin of every walker from its states, into `out`.
   void compute_bins(const Kokkos::View<std::int32_t*, memory_space>& out) const;
   void choose_launch_plan();
@@ -326,6 +356,9 @@ class SpinMuca {
   Kokkos::View<std::uint32_t**, Kokkos::LayoutRight, memory_space> thresholds_;
   Kokkos::View<SpinStepSites*, memory_space> sites_;
 };
+
+/// Columns of SpinMuca's threshold table for h: the move classes of SpinMucaKernel.
+int threshold_columns(const Hamiltonian& h);
 
 #define PORTAMC_SPIN_MUCA_EXTERN_(Space) extern template class SpinMuca<Space>;
 PORTAMC_FOR_EACH_SPACE(PORTAMC_SPIN_MUCA_EXTERN_)
