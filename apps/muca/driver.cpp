@@ -58,6 +58,13 @@ class MucaDriver final : public app::RunDriver {
   void resume(const std::string&) override {
     sim_->restore(*checkpoint_);
     checkpoint_.reset();
+    // The weight iteration's time and attempts are in its records, whichever process ran it.
+    // (Production blocks keep no times: production_seconds counts this process only.)
+    const double walkers = static_cast<double>(sim_->walkers());
+    for (const auto& r : sim_->driver().records) {
+      timing_.iteration_seconds += r.seconds;
+      timing_.iteration_attempts += (r.therm_attempts + r.update_attempts) * walkers;
+    }
   }
   void advance() override {
     const double walkers = static_cast<double>(sim_->walkers());

@@ -485,8 +485,11 @@ void write_results(h5::Group root, const Simulation<Space, Engine>& sim,
   write_order_parameter(g.group("order_parameter"), analysis, p, energy, fixed_beta);
 
   auto t = g.group("timing");
-  t.write_scalar("iteration_seconds", timing.iteration_seconds, "s", "weight iteration wall time");
-  t.write_scalar("production_seconds", timing.production_seconds, "s", "production wall time");
+  t.write_scalar("iteration_seconds", timing.iteration_seconds, "s",
+                 "weight iteration wall time (the sum of its iterations' times)");
+  t.write_scalar("production_seconds", timing.production_seconds, "s",
+                 "production wall time of the process that finished the run (a resumed run's "
+                 "earlier blocks are not included)");
   t.write_scalar("iteration_attempts", timing.iteration_attempts, "",
                  "spin-flip attempts, all walkers");
   t.write_scalar("production_attempts", timing.production_attempts, "",
