@@ -10,6 +10,12 @@ OrderParameterSpec order_parameter_spec(const Hamiltonian& h) {
   s.states = h.site_states();
   s.bits = h.state_bits();
   s.per_word = 32 / s.bits;
+  const int words = (s.sites + s.per_word - 1) / s.per_word;
+  const int last_used = s.sites - (words - 1) * s.per_word;
+  for (int j = 0; j < s.per_word; ++j) {
+    s.full_lows |= 1u << (j * s.bits);
+    if (j < last_used) s.last_lows |= 1u << (j * s.bits);
+  }
   const double n = static_cast<double>(s.sites);
   if (h.kind == HamiltonianKind::blume_capel) {
     s.kind = OrderParameterKind::magnetisation;

@@ -11,10 +11,10 @@
 #include <vector>
 
 #include "hamiltonian_cases.hpp"
-#include "production_run.hpp"
 #include "portamc/muca/exact_order_parameter.hpp"
 #include "portamc/muca/production_analysis.hpp"
 #include "portamc/muca/simulation.hpp"
+#include "production_run.hpp"
 #include "test_space.hpp"
 
 namespace {
@@ -112,7 +112,9 @@ TEST(MucaOrderParameter, MeasuredSumsEqualTheWalkersStates) {
   }
   for (const Hamiltonian& h :
        {model(HamiltonianKind::potts, 2, 5, 3), model(HamiltonianKind::potts, 2, 4, 10),
-        model(HamiltonianKind::ising, 3, 4)}) {
+        model(HamiltonianKind::potts, 2, 5, 7), model(HamiltonianKind::ising, 3, 4),
+        model(HamiltonianKind::ising, 2, 6), model(HamiltonianKind::blume_capel, 2, 5, 2, 0.5),
+        model(HamiltonianKind::blume_capel, 3, 3, 2, 0.2)}) {
     SCOPED_TRACE(h.describe());
     SpinMuca<Space> engine(Space(), p, h);
     expect_sums_match(engine, h, engine.energy_bins().count,
@@ -169,7 +171,6 @@ void expect_exact_order_parameter(Sim& sim, const Hamiltonian& h,
     check("binder", t.binder, e.binder);
   }
 }
-
 
 TEST(MucaOrderParameter, IsingMucaMatchesExactEnumeration) {
   Parameters p = production_run(5);

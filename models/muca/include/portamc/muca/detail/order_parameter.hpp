@@ -32,10 +32,12 @@ struct OrderParameterSpec {
   OrderParameterKind kind = OrderParameterKind::majority;
   int sites = 0;
   int states = 2;
-  int bits = 1;       ///< per packed site
-  int per_word = 32;  ///< sites per 32-bit word
-  int baseline = 0;   ///< ceil(N / S) for majority, 0 for magnetisation
-  double offset = 0;  ///< m = offset + scale d
+  int bits = 1;                 ///< per packed site
+  int per_word = 32;            ///< sites per 32-bit word
+  int baseline = 0;             ///< ceil(N / S) for majority, 0 for magnetisation
+  std::uint32_t full_lows = 0;  ///< the low bit of every field of a full word
+  std::uint32_t last_lows = 0;  ///< the same for the fields in use in the last word
+  double offset = 0;            ///< m = offset + scale d
   double scale = 0;
 };
 
@@ -94,32 +96,47 @@ struct MeasureOrderParameter {
   std::uint64_t first_walker = 0, total_walkers = 1;
   int groups = 1, nbins = 0, words = 0;
 
+  // d of walker w, a word at a time: `lows` marks the low bit of every field in use, so a
+  // field's value, or its equality with a state, is read for all fields of a word with a few
+  // bit operations and counted with bit_count. Per-site loops with a counter array indexed by
+  // the state ran slower than the sweep itself on a GPU (the array lives in local memory).
   KOKKOS_INLINE_FUNCTION std::uint64_t measure(const std::int64_t w) const {
-    const std::uint32_t mask = (1u << spec.bits) - 1u;
-    if (spec.kind == OrderParameterKind::magnetisation) {
-      // Blume-Capel: state a <-> s = a - 1.
-      std::int64_t m = 0;
-      for (int i = 0; i < spec.sites; ++i)
-        m += static_cast<std::int64_t>(
-                 (spins(i / spec.per_word, w) >> ((i % spec.per_word) * spec.bits)) & mask) -
-             1;
-      return static_cast<std::uint64_t>(m < 0 ? -m : m);
-    }
-    int largest = 0;
+    const int last = words - 1;
     if (spec.bits == 1) {
       int up = 0;
-      for (int k = 0; k < words; ++k) {
-        const int used = spec.sites - 32 * k < 32 ? spec.sites - 32 * k : 32;
-        const std::uint32_t word = used == 32 ? spins(k, w) : (spins(k, w) & ((1u << used) - 1u));
-        up += detail::bit_count(word);
-      }
-      largest = up > spec.sites - up ? up : spec.sites - up;
-    } else {
-      int count[16] = {};
-      for (int i = 0; i < spec.sites; ++i)
-        ++count[(spins(i / spec.per_word, w) >> ((i % spec.per_word) * spec.bits)) & mask];
-      for (int a = 0; a < spec.states; ++a) largest = count[a] > largest ? count[a] : largest;
+      for (int k = 0; k < words; ++k)
+        up += detail::bit_count(spins(k, w) & (k == last ? spec.last_lows : spec.full_lows));
+      const int largest = up > spec.sites - up ? up : spec.sites - up;
+      return static_cast<std::uint64_t>(largest - spec.baseline);
     }
+    if (spec.kind == OrderParameterKind::magnetisation) {
+      // Blume-Capel, two bits per site: state a = bit0 + 2 bit1 <-> s = a - 1.
+      std::int64_t m = 0;
+      for (int k = 0; k < words; ++k) {
+        const std::uint32_t lows = k == last ? spec.last_lows : spec.full_lows;
+        const std::uint32_t word = spins(k, w);
+        m += detail::bit_count(word & lows) + 2 * detail::bit_count(word & (lows << 1)) -
+             detail::bit_count(lows);
+      }
+      return static_cast<std::uint64_t>(m < 0 ? -m : m);
+    }
+    // Potts: sites per state, in registers (the loop over the 16 possible states unrolls).
+    int count[16] = {};
+    for (int k = 0; k < words; ++k) {
+      const std::uint32_t lows = k == last ? spec.last_lows : spec.full_lows;
+      const int used = detail::bit_count(lows);
+      const std::uint32_t word = spins(k, w);
+      for (int a = 0; a < 16; ++a) {
+        if (a >= spec.states) break;
+        const std::uint32_t x = word ^ (static_cast<std::uint32_t>(a) * lows);
+        std::uint32_t differs = x;
+        for (int j = 1; j < spec.bits; ++j) differs |= x >> j;
+        count[a] += used - detail::bit_count(differs & lows);
+      }
+    }
+    int largest = 0;
+    for (int a = 0; a < 16; ++a)
+      if (a < spec.states && count[a] > largest) largest = count[a];
     return static_cast<std::uint64_t>(largest - spec.baseline);
   }
 
