@@ -49,6 +49,10 @@ void add_driver(Checksum& sum, const DriverState& d) {
   // their checksums.
   if (d.order_interval > 0 || !d.group_order_sums.empty())
     sum.value(d.order_interval).values(d.group_order_sums);
+  if (!d.block_order_sums.empty()) {
+    sum.value(static_cast<std::uint64_t>(d.block_order_sums.size()));
+    for (const auto& row : d.block_order_sums) sum.values(row);
+  }
 }
 
 }  // namespace

@@ -281,6 +281,11 @@ void write_checkpoint(const std::string& path, const Checkpoint& c,
   if (s.order_interval > 0 || !s.group_order_sums.empty())
     d.write_scalar("order_interval", s.order_interval, "attempts per walker",
                    "attempts between order-parameter measurements");
+  if (!s.block_order_sums.empty())
+    d.write_2d("block_order_sums", flatten<std::uint64_t>(s.block_order_sums),
+               s.block_order_sums.size(), s.block_order_sums.front().size(), "",
+               "per block, group_order_sums' counters summed over the walker groups (kept when "
+               "errors come from time bins)");
   if (!s.group_order_sums.empty())
     d.write_2d("group_order_sums", s.group_order_sums, s.group_order_sums.size() / kOrderSlots,
                kOrderSlots, "",
@@ -358,6 +363,16 @@ Checkpoint read_contents(const h5::InputFile& f) {
     s.order_interval = f.read_scalar<std::uint64_t>("/driver/order_interval");
   if (f.exists("/driver/group_order_sums"))
     s.group_order_sums = f.read<std::uint64_t>("/driver/group_order_sums");
+  if (f.exists("/driver/block_order_sums")) {
+    const auto flat = f.read<std::uint64_t>("/driver/block_order_sums");
+    const auto shape = f.shape("/driver/block_order_sums");
+    if (shape.size() != 2 || shape[0] != blocks || shape[1] != nbins * kOrderSlots)
+      h5::refuse_checkpoint(f.path(), "/driver/block_order_sums does not hold one row of " +
+                                          std::to_string(nbins * kOrderSlots) +
+                                          " counters per production block (" +
+                                          std::to_string(blocks) + ")");
+    s.block_order_sums = unflatten(flat, shape[0], shape[1]);
+  }
   return c;
 }
 

@@ -90,16 +90,28 @@ ProductionAnalysis analyse_production(const Simulation<Space, Engine>& sim,
   if (!sim.order_parameter_recorded()) {
     a.order_parameter_reason = sim.parameters().order_parameter_sweeps == 0
                                    ? "production.order_parameter_sweeps is 0"
-                                   : "the production was not recorded by walker group";
-  } else if (a.error_method != "walker_groups") {
-    a.order_parameter_reason = "fewer than " + std::to_string(kMinJackknifeGroups) +
-                               " walker groups: no errors for the order parameter";
+                                   : "the production was not measured in every block";
   } else {
-    const std::size_t nbins = static_cast<std::size_t>(bins.count());
+    // The moments' jackknife samples are those of ln g: walker groups, or the same bins of
+    // consecutive blocks.
+    const std::size_t row = static_cast<std::size_t>(bins.count()) * kOrderSlots;
     std::vector<std::vector<std::uint64_t>> sums;
-    for (int g = 0; g < driver.groups; ++g)
-      sums.emplace_back(driver.group_order_sums.begin() + g * nbins * kOrderSlots,
-                        driver.group_order_sums.begin() + (g + 1) * nbins * kOrderSlots);
+    if (a.error_method == "walker_groups") {
+      for (int g = 0; g < driver.groups; ++g)
+        sums.emplace_back(driver.group_order_sums.begin() + g * row,
+                          driver.group_order_sums.begin() + (g + 1) * row);
+    } else {
+      const std::size_t blocks = driver.block_order_sums.size(), n_bins = samples.size();
+      const std::size_t base = blocks / n_bins, extra = blocks % n_bins;
+      std::size_t next = 0;
+      for (std::size_t i = 0; i < n_bins; ++i) {
+        std::vector<std::uint64_t> sum(row, 0);
+        for (std::size_t j = 0; j < base + (i < extra ? 1 : 0); ++j, ++next)
+          for (std::size_t k = 0; k < row; ++k) sum[k] += driver.block_order_sums[next][k];
+        normalise_limbs(sum);
+        sums.push_back(std::move(sum));
+      }
+    }
     a.has_order_parameter = true;
     a.order_parameter =
         reweight_order_parameter(bins, order_parameter_spec(h), lnw, samples, sums, betas,

@@ -196,8 +196,12 @@ bool Simulation<Space, Engine>::production_by_group() const {
 
 template <class Space, class Engine>
 bool Simulation<Space, Engine>::order_parameter_recorded() const {
+  const bool per_block =
+      driver_.groups >= kMinJackknifeGroups ||
+      driver_.block_order_sums.size() == static_cast<std::size_t>(driver_.blocks_done);
   return production_by_group() && driver_.order_interval > 0 &&
-         driver_.group_order_sums.size() == driver_.group_histograms.size() * kOrderSlots;
+         driver_.group_order_sums.size() == driver_.group_histograms.size() * kOrderSlots &&
+         per_block;
 }
 
 template <class Space, class Engine>
@@ -212,6 +216,7 @@ const std::vector<count_type>& Simulation<Space, Engine>::production_block() {
                              static_cast<std::uint64_t>(bins.N);
     driver_.group_order_sums.assign(
         driver_.order_interval > 0 ? driver_.group_histograms.size() * kOrderSlots : 0, 0);
+    driver_.block_order_sums.clear();
     driver_.production_therm = production_therm_attempts();
     model_.thermalise(driver_.production_therm);
     driver_.production_updates = params_.production_updates_per_block > 0
@@ -225,6 +230,7 @@ const std::vector<count_type>& Simulation<Space, Engine>::production_block() {
     driver_.group_histograms.clear();
     driver_.block_group_windows.clear();
     driver_.group_order_sums.clear();
+    driver_.block_order_sums.clear();
   }
   const bool by_group = production_by_group();
   const bool measure = order_parameter_recorded();
@@ -246,6 +252,14 @@ const std::vector<count_type>& Simulation<Space, Engine>::production_block() {
     comm_.sum(sums);
     for (std::size_t i = 0; i < sums.size(); ++i) driver_.group_order_sums[i] += sums[i];
     normalise_limbs(driver_.group_order_sums);
+    if (driver_.groups < kMinJackknifeGroups) {
+      // Errors from time bins need the block's sums; the groups' rows are added up.
+      const std::size_t row = nbins * kOrderSlots;
+      std::vector<std::uint64_t> block_sums(row, 0);
+      for (std::size_t i = 0; i < sums.size(); ++i) block_sums[i % row] += sums[i];
+      normalise_limbs(block_sums);
+      driver_.block_order_sums.push_back(std::move(block_sums));
+    }
   }
   const int groups = model_.walker_groups();
   std::vector<count_type> block(nbins, 0);

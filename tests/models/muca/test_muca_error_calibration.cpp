@@ -2,7 +2,7 @@
 // ln g around their exact values must match the jackknife errors the runs report (chi^2 with
 // 10 degrees of freedom inside its 0.1 % and 99.9 % quantiles, [1.48, 29.6]), for errors from
 // walker groups and from bins of blocks; likewise the susceptibility and the Binder cumulant
-// (walker groups only) around exact enumeration. And the production's thermalisation must remove a
+// around exact enumeration. And the production's thermalisation must remove a
 // planted transient: walkers put in the ground state after the weight iteration fail the
 // stationarity checks without it and pass with it.
 #include <gtest/gtest.h>
@@ -61,8 +61,7 @@ TEST_P(MucaErrorCalibration, ScatterOverSeedsMatchesErrors) {
     const auto& dos = a.dos;
     g.push_back(dos.log_g.value[bin]);
     g_err.push_back(dos.log_g.error[bin]);
-    if (groups == 16) {
-      // The order parameter's errors come from the walker groups only.
+    {
       ASSERT_TRUE(a.has_order_parameter) << a.order_parameter_reason;
       chi.push_back(a.order_parameter.susceptibility.value[0]);
       chi_err.push_back(a.order_parameter.susceptibility.error[0]);
@@ -76,7 +75,7 @@ TEST_P(MucaErrorCalibration, ScatterOverSeedsMatchesErrors) {
   EXPECT_TRUE(cu.pass) << "U/N: " << cu.summary;
   EXPECT_TRUE(cc.pass) << "C/N: " << cc.summary;
   EXPECT_TRUE(cg.pass) << "ln g: " << cg.summary;
-  if (groups == 16) {
+  {
     const Hamiltonian h = make_hamiltonian(HamiltonianKind::ising, 2, L);
     const auto exact_m =
         exact::order_parameter_averages(h, exact::order_parameter_levels(h), beta, 0);

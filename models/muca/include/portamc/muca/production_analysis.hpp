@@ -18,8 +18,6 @@
 
 namespace portamc::muca {
 
-inline constexpr int kMinJackknifeGroups = 16;
-
 /// The double peak of a first-order transition (first_order.hpp) in the production's ln g,
 /// with jackknife errors over the same samples as ln g.
 struct FirstOrderAnalysis {
@@ -50,8 +48,8 @@ struct ProductionAnalysis {
   CrystalFieldTable crystal_field;
   stats::StationarityCheck stationarity;
   FirstOrderAnalysis double_peak;  ///< attempted only when asked for
-  /// The order parameter at the canonical table's points, when the production measured it by
-  /// at least kMinJackknifeGroups walker groups (else `order_parameter_reason` says why not).
+  /// The order parameter at the canonical table's points, with errors by the same method as
+  /// ln g, when the production measured it (else `order_parameter_reason` says why not).
   bool has_order_parameter = false;
   std::string order_parameter_reason;
   OrderParameterTable order_parameter;

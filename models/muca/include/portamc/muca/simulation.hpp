@@ -26,6 +26,10 @@
 
 namespace portamc::muca {
 
+/// Walker groups a production needs for errors from a jackknife over the groups; with fewer,
+/// errors come from bins of consecutive blocks (production_analysis.hpp).
+inline constexpr int kMinJackknifeGroups = 16;
+
 /// One weight iteration, as stored in the output.
 struct IterationRecord {
   int iteration = 0;
@@ -63,6 +67,9 @@ struct DriverState {
   /// over the blocks, G x bins x kOrderSlots. Kept with the group histograms, dropped with them.
   std::uint64_t order_interval = 0;
   std::vector<std::uint64_t> group_order_sums;
+  /// With fewer than kMinJackknifeGroups groups (errors from time bins): the same sums per
+  /// block, summed over the groups, bins x kOrderSlots each.
+  std::vector<std::vector<std::uint64_t>> block_order_sums;
 };
 
 struct Checkpoint {
@@ -123,7 +130,8 @@ class Simulation {
 
   /// Every block of the production was recorded by walker group.
   bool production_by_group() const;
-  /// Every block measured the order parameter by walker group.
+  /// Every block measured the order parameter: by walker group, and per block too when the
+  /// errors come from time bins.
   bool order_parameter_recorded() const;
 
   /// The N_updates rule of the paper (Eq. 7) for width w: prefactor * w^exponent / W (all
