@@ -105,6 +105,10 @@ void validate(const Hamiltonian& h) {
   if (h.kind == HamiltonianKind::potts && (h.q < 2 || h.q > 10))
     throw std::invalid_argument("model.q must be in 2..10 for the Potts model, not " +
                                 std::to_string(h.q));
+}
+
+void validate_run(const Hamiltonian& h) {
+  validate(h);
   if (h.kind == HamiltonianKind::blume_capel && !(h.beta > 0 && h.beta <= 100))
     throw std::invalid_argument(
         "model.beta must be in (0, 100] for Blume-Capel (the run's inverse temperature), not " +

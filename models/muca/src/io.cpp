@@ -423,9 +423,12 @@ void write_results(h5::Group root, const Simulation<Space, Engine>& sim,
   for (const auto& r : driver.records) kl.append(r.iteration, r.kullback_leibler);
 
   auto w = g.group("weights");
-  w.write("energy", energy, "J",
-          "energy of each bin, E = " + std::to_string(bins.first) + " + " +
-              std::to_string(bins.unit) + " k");
+  if (fixed_beta)
+    w.write("energy", energy, "", "Blume-Capel: the number n of non-zero spins of each bin");
+  else
+    w.write("energy", energy, "J",
+            "energy of each bin, E = " + std::to_string(bins.first) + " + " +
+                std::to_string(bins.unit) + " k");
   w.write("log_weight", model.log_weights(), "", "final multicanonical ln W(E)");
 
   auto prod = g.group("production");
@@ -460,7 +463,10 @@ void write_results(h5::Group root, const Simulation<Space, Engine>& sim,
                   "energy histogram of each production block, summed over walkers");
 
   auto d = g.group("dos");
-  d.write("energy", energy, "J", "energy of each bin");
+  if (fixed_beta)
+    d.write("energy", energy, "", "Blume-Capel: the number n of non-zero spins of each bin");
+  else
+    d.write("energy", energy, "J", "energy of each bin");
   write_table(d, "log_g", dos.log_g, "",
               fixed_beta ? "ln Z_beta(n): configurations with n non-zero spins weighted by "
                            "exp(-beta bond), normalised by Z_beta(0) = 1; the energy dataset "

@@ -127,6 +127,8 @@ ProductionAnalysis analyse_production(const Simulation<Space, Engine>& sim,
       if (a.double_peak.found) {
         a.double_peak.values[0].value /= h.beta;
         a.double_peak.values[0].error /= h.beta;
+      } else {
+        a.double_peak.reason += " (the betas named here are beta D at the run's beta)";
       }
     }
   }

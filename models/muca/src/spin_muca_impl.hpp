@@ -137,7 +137,7 @@ SpinMuca<ExecutionSpace>::SpinMuca(const ExecutionSpace& space, const Parameters
       run_bins_(static_cast<int>(h.sites()), bins_.min_bond, bins_.unit,
                 std::vector<unsigned char>(static_cast<std::size_t>(bins_.count), 1),
                 h.site_states()) {
-  validate(h_);
+  validate_run(h_);
   params_.L = h_.L;  // the lattice is the Hamiltonian's (validated above)
   params_.validate();
   if (h_.sites() > (std::int64_t{1} << 24))

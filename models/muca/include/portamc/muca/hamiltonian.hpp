@@ -59,9 +59,11 @@ Hamiltonian make_hamiltonian(HamiltonianKind kind, int dimension, int L, int q =
 /// The same model: kind, dimension, L, and q (Potts) or beta (Blume-Capel) where they matter.
 bool same_model(const Hamiltonian& a, const Hamiltonian& b);
 
-/// Throws std::invalid_argument naming the YAML key (model.dimension, model.L, model.q,
-/// model.beta) of the first setting out of range: dimension 2 or 3, L >= 2 (and L^dimension
-/// below 2^31), q in 2..10 for Potts, 0 < beta <= 100 for Blume-Capel.
+/// Throws std::invalid_argument naming the YAML key (model.dimension, model.L, model.q) of the
+/// first setting out of range: dimension 2 or 3, L >= 2 (and L^dimension below 2^31), q in
+/// 2..10 for Potts. Enough for the exact counts, which hold for every beta.
 void validate(const Hamiltonian& h);
+/// validate, and for a run of Blume-Capel 0 < beta <= 100 (naming model.beta).
+void validate_run(const Hamiltonian& h);
 
 }  // namespace portamc::muca
