@@ -33,6 +33,35 @@ TEST(ChiSquare, QuantilesMatchTables) {
   EXPECT_NEAR(regularized_gamma_p(3.0, 2.0) + regularized_gamma_q(3.0, 2.0), 1.0, 1e-15);
 }
 
+TEST(FDistribution, MatchesReferenceValues) {
+  // Reference values from SciPy 1.10 (scipy.special.betainc, scipy.stats.f).
+  EXPECT_NEAR(regularized_beta(4.5, 7.5, 0.3), 0.3108672652327821, 1e-12);
+  EXPECT_NEAR(regularized_beta(0.5, 0.5, 0.2), 0.29516723530086664, 1e-12);
+  EXPECT_NEAR(regularized_beta(10.0, 3.0, 0.9), 0.889130022255, 1e-11);
+  EXPECT_NEAR(f_cdf(2.0, 9, 15), 0.8869092937703272, 1e-12);
+  EXPECT_NEAR(f_cdf(0.5, 3, 40), 0.31558622338085796, 1e-12);
+  EXPECT_NEAR(f_quantile(0.999, 9, 15), 6.255880292367395, 1e-9);
+  EXPECT_NEAR(f_quantile(0.001, 9, 15), 0.10824773780099466, 1e-10);
+  // Symmetry I_x(a, b) = 1 - I_(1-x)(b, a), and F -> chi^2 / d1 as d2 grows.
+  EXPECT_NEAR(regularized_beta(2.5, 7.0, 0.4) + regularized_beta(7.0, 2.5, 0.6), 1.0, 1e-14);
+  EXPECT_NEAR(9 * f_quantile(0.999, 9, 1e7), chi_square_quantile(0.999, 9), 1e-3);
+}
+
+TEST(ErrorCalibration, NoisyErrorsWidenTheRange) {
+  // Ten means whose chi^2 is 30 with 9 dof: outside the chi^2 range, inside the range for
+  // errors estimated with 15 dof (9 F(9, 15): [0.974, 56.3]).
+  std::vector<double> means(10, 0.0), errors(10, 1.0);
+  means[0] = std::sqrt(30.0 * 10.0 / 9.0);  // chi^2 around the mean = 30
+  const auto exact_errors = calibrate_errors(means, errors);
+  const auto noisy_errors = calibrate_errors(means, errors, std::nullopt, 1e-3, 15.0);
+  EXPECT_NEAR(exact_errors.chi_square, 30.0, 1e-9);
+  EXPECT_FALSE(exact_errors.pass) << exact_errors.summary;
+  EXPECT_TRUE(noisy_errors.pass) << noisy_errors.summary;
+  EXPECT_NEAR(noisy_errors.high, 56.30292263130655, 1e-6);
+  EXPECT_NEAR(noisy_errors.low, 0.9742296402089519, 1e-8);
+  EXPECT_THROW(calibrate_errors(means, errors, std::nullopt, 1e-3, 0.0), std::invalid_argument);
+}
+
 TEST(ErrorCalibration, HonestErrorsPassAndWrongOnesFail) {
   std::mt19937_64 gen(7);
   std::normal_distribution<double> unit(0.0, 1.0);
