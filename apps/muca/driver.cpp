@@ -122,11 +122,14 @@ class MucaDriver final : public app::RunDriver {
                                 static_cast<int>(c.integer(axis + "_points")));
     analysis_ = muca::analyse_production(*sim_, points_, wants_double_peak(c, sim_->hamiltonian()));
     const auto& peak = analysis_.double_peak;
-    if (peak.attempted && !peak.found)
-      std::cerr << "warning: no double peak of " << (fixed_beta ? "P(n)" : "P(E)")
-                << " with equal heights for " << (fixed_beta ? "D" : "beta") << " in ["
-                << peak.beta_lo << ", " << peak.beta_hi << "]: " << peak.reason
-                << "; /muca/first_order holds only this reason\n";
+    // A missing double peak is a warning, except for Blume-Capel under `auto`: its transition is
+    // first order only below the tricritical temperature, so there it is a note.
+    const bool asked = c.string("analysis.double_peak") == "yes" || !fixed_beta;
+    if (peak.attempted && !peak.found && (asked || verbose()))
+      std::cerr << (asked ? "warning" : "note") << ": no double peak of "
+                << (fixed_beta ? "P(n)" : "P(E)") << " with equal heights for "
+                << (fixed_beta ? "D" : "beta") << " in [" << peak.beta_lo << ", " << peak.beta_hi
+                << "]: " << peak.reason << "; /muca/first_order holds only this reason\n";
     // Printed even with --quiet: a result that fails its check must not pass unnoticed.
     const auto& stationarity = analysis_.stationarity;
     if (stationarity.checked && !stationarity.passed)
