@@ -111,17 +111,23 @@ BlockBinning bin_blocks(const EnergyBins& bins, const std::vector<double>& log_w
   const stats::BinChoice choice = stats::choose_bins(blocks.size(), b.block_tau_int);
   b.blocks_per_bin = static_cast<int>(std::max<std::size_t>(choice.bin_size, 1));
   b.long_enough = choice.long_enough;
-  const std::size_t n_bins = std::max<std::size_t>(choice.bins, 1);
-  // Every block is used: the first B mod n_bins bins take one block more.
-  const std::size_t base = blocks.size() / n_bins, extra = blocks.size() % n_bins;
+  b.bins = sum_consecutive(blocks, std::max<std::size_t>(choice.bins, 1));
+  return b;
+}
+
+std::vector<std::vector<count_type>> sum_consecutive(
+    const std::vector<std::vector<count_type>>& rows, std::size_t n_bins) {
+  // Every row is used: the first (rows mod n_bins) bins take one row more.
+  const std::size_t base = rows.size() / n_bins, extra = rows.size() % n_bins;
+  std::vector<std::vector<count_type>> out;
   std::size_t next = 0;
   for (std::size_t i = 0; i < n_bins; ++i) {
-    std::vector<count_type> sum(blocks.front().size(), 0);
+    std::vector<count_type> sum(rows.front().size(), 0);
     for (std::size_t j = 0; j < base + (i < extra ? 1 : 0); ++j, ++next)
-      for (std::size_t k = 0; k < sum.size(); ++k) sum[k] += blocks[next][k];
-    b.bins.push_back(std::move(sum));
+      for (std::size_t k = 0; k < sum.size(); ++k) sum[k] += rows[next][k];
+    out.push_back(std::move(sum));
   }
-  return b;
+  return out;
 }
 
 std::vector<double> linear_grid(double lo, double hi, int n) {

@@ -119,7 +119,7 @@ void write_table(h5::Group& g, const std::string& name, const EstimateTable& t,
 
 // Blume-Capel's scan over D at the run's beta, with exact values where counting is cheap.
 void write_crystal_field(h5::Group c, const ProductionAnalysis& a, const EnergyBins& bins,
-                         const Hamiltonian& h) {
+                         const Hamiltonian& h, const std::vector<double>& exact_log_g) {
   const CrystalFieldTable& t = a.crystal_field;
   c.attribute("beta", h.beta);
   c.write("crystal_field", t.crystal_field, "J", "crystal field D");
@@ -127,7 +127,6 @@ void write_crystal_field(h5::Group c, const ProductionAnalysis& a, const EnergyB
   write_table(c, "density_susceptibility", t.density_susceptibility, "",
               "(<n^2> - <n>^2) / N, reweighted");
   write_table(c, "free_energy", t.free_energy, "J", "F/N = -ln Z(D) / (beta N), reweighted");
-  const std::vector<double> exact_log_g = exact_log_dos(h, bins);
   if (exact_log_g.empty()) return;
   std::vector<double> rho, chi, f;
   for (double d : t.crystal_field) {
@@ -143,10 +142,14 @@ void write_crystal_field(h5::Group c, const ProductionAnalysis& a, const EnergyB
 }
 
 // The order parameter's canonical table and its microcanonical <|m|>(E), or why there is none.
-void write_order_parameter(h5::Group g, const ProductionAnalysis& a, const Parameters& p,
-                           const std::vector<std::int64_t>& energy, bool fixed_beta) {
+void write_order_parameter(h5::Group g, const ProductionAnalysis& a, const DriverState& d,
+                           const EnergyBins& bins, const std::vector<std::int64_t>& energy,
+                           bool fixed_beta) {
   g.attribute("available", static_cast<std::int64_t>(a.has_order_parameter));
-  g.attribute("sweeps_between_measurements", static_cast<std::int64_t>(p.order_parameter_sweeps));
+  // The interval the production measured at (fixed at its first block, whatever a resumed run's
+  // production.order_parameter_sweeps says).
+  g.attribute("sweeps_between_measurements",
+              static_cast<std::int64_t>(d.order_interval / static_cast<std::uint64_t>(bins.N)));
   if (!a.has_order_parameter) {
     g.attribute("reason", a.order_parameter_reason);
     return;
@@ -475,9 +478,10 @@ void write_results(h5::Group root, const Simulation<Space, Engine>& sim,
                                std::to_string(bins.N) + " configurations; -inf if never visited");
   const std::vector<double> exact_log_g = exact_log_dos(h, bins);
   if (!exact_log_g.empty())
-    d.write("log_g_exact", exact_log_g, "", "exact ln g(E) (transfer matrix); -inf: no state");
+    d.write("log_g_exact", exact_log_g, "",
+            "exact ln g(E) (" + exact_source(h) + "); -inf: no state");
 
-  if (fixed_beta) write_crystal_field(g.group("crystal_field"), analysis, bins, h);
+  if (fixed_beta) write_crystal_field(g.group("crystal_field"), analysis, bins, h, exact_log_g);
   if (!fixed_beta) {
     auto c = g.group("canonical");
     c.write("beta", canonical.beta, "1/J", "inverse temperature");
@@ -503,7 +507,7 @@ void write_results(h5::Group root, const Simulation<Space, Engine>& sim,
   }
   if (analysis.double_peak.attempted)
     write_double_peak(g.group("first_order"), analysis.double_peak, fixed_beta);
-  write_order_parameter(g.group("order_parameter"), analysis, p, energy, fixed_beta);
+  write_order_parameter(g.group("order_parameter"), analysis, driver, bins, energy, fixed_beta);
 
   auto t = g.group("timing");
   t.write_scalar("iteration_seconds", timing.iteration_seconds, "s",

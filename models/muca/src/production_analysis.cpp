@@ -101,16 +101,8 @@ ProductionAnalysis analyse_production(const Simulation<Space, Engine>& sim,
         sums.emplace_back(driver.group_order_sums.begin() + g * row,
                           driver.group_order_sums.begin() + (g + 1) * row);
     } else {
-      const std::size_t blocks = driver.block_order_sums.size(), n_bins = samples.size();
-      const std::size_t base = blocks / n_bins, extra = blocks % n_bins;
-      std::size_t next = 0;
-      for (std::size_t i = 0; i < n_bins; ++i) {
-        std::vector<std::uint64_t> sum(row, 0);
-        for (std::size_t j = 0; j < base + (i < extra ? 1 : 0); ++j, ++next)
-          for (std::size_t k = 0; k < row; ++k) sum[k] += driver.block_order_sums[next][k];
-        normalise_limbs(sum);
-        sums.push_back(std::move(sum));
-      }
+      sums = sum_consecutive(driver.block_order_sums, samples.size());
+      for (auto& sum : sums) normalise_limbs(sum);
     }
     a.has_order_parameter = true;
     a.order_parameter =

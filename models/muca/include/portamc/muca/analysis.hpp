@@ -64,6 +64,12 @@ struct BlockBinning {
 BlockBinning bin_blocks(const EnergyBins& bins, const std::vector<double>& log_weights,
                         const std::vector<std::vector<count_type>>& blocks);
 
+/// `rows` (production blocks, in run order) summed into n_bins bins of consecutive rows, the
+/// first (rows mod n_bins) of them one row longer: bin_blocks' bins, and the same bins of any
+/// per-block record (the order parameter's sums).
+std::vector<std::vector<count_type>> sum_consecutive(
+    const std::vector<std::vector<count_type>>& rows, std::size_t n_bins);
+
 /// n evenly spaced values from lo to hi inclusive.
 std::vector<double> linear_grid(double lo, double hi, int n);
 
