@@ -387,7 +387,6 @@ def plot_iterations(h5, path):
     finish(fig, h5, path)
 
 
-
 def decimals_for(error):
     """Decimals that show ERROR to two significant digits, and at least five."""
     if math.isfinite(error) and error > 0:
