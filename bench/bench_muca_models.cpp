@@ -13,7 +13,10 @@
 //              transition
 // Issue #26 asks for q = 10 Potts at L = 32 within 1.5x of the 2D Ising engine's ps per attempt.
 //
-// Usage: bench_muca_models [--quick] [--L 32] [--L3 16] [--walkers W]
+// Usage: bench_muca_models [--quick] [--L 32] [--L3 16] [--walkers W] [--team-size T]
+//                          [--storage auto|scratch|global]
+// (--team-size and --storage are model.team_size and model.storage, for comparing launch
+// plans; each row prints the plan it ran: threads per team and where the lattices were.)
 #include <Kokkos_Core.hpp>
 #include <Kokkos_Timer.hpp>
 #include <cmath>
@@ -26,6 +29,7 @@
 #include "portamc/device_info.hpp"
 #include "portamc/muca/detail/ising_muca.hpp"
 #include "portamc/muca/detail/spin_muca.hpp"
+#include "portamc/muca/names.hpp"
 
 namespace {
 
@@ -66,9 +70,18 @@ Timing time_model(Model& model, std::uint64_t per_walker, const muca::Hamiltonia
   return t;
 }
 
-void row(const char* engine, const std::string& what, long long W, double n, const Timing& t) {
-  std::printf("%-10s %-52s %9lld %10.3g %14.2f %14.2f %14.2f %14.2f\n", engine, what.c_str(), W, n,
-              1e12 * t.therm / n, 1e12 * t.record / n, 1e12 * t.grouped / n, 1e12 * t.measured / n);
+// plan: threads per team x walkers per thread, "s" for lattices in scratch, "g" in global.
+template <class Plan>
+std::string plan_text(const Plan& plan, int walkers_per_thread) {
+  return std::to_string(plan.team_size) + "x" + std::to_string(walkers_per_thread) +
+         (plan.scratch_lattice ? "s" : "g");
+}
+
+void row(const char* engine, const std::string& what, const std::string& plan, long long W,
+         double n, const Timing& t) {
+  std::printf("%-10s %-52s %-7s %9lld %10.3g %14.2f %14.2f %14.2f %14.2f\n", engine, what.c_str(),
+              plan.c_str(), W, n, 1e12 * t.therm / n, 1e12 * t.record / n, 1e12 * t.grouped / n,
+              1e12 * t.measured / n);
   std::fflush(stdout);
 }
 
@@ -80,11 +93,15 @@ int main(int argc, char** argv) {
   bool quick = false;
   int L = 32, L3 = 16;
   long long W = muca::default_walkers<Space>();
+  muca::Parameters p;
   for (int i = 1; i < argc; ++i) {
     if (!std::strcmp(argv[i], "--quick")) quick = true;
     if (!std::strcmp(argv[i], "--L") && i + 1 < argc) L = std::atoi(argv[++i]);
     if (!std::strcmp(argv[i], "--L3") && i + 1 < argc) L3 = std::atoi(argv[++i]);
     if (!std::strcmp(argv[i], "--walkers") && i + 1 < argc) W = std::atoll(argv[++i]);
+    if (!std::strcmp(argv[i], "--team-size") && i + 1 < argc) p.team_size = std::atoi(argv[++i]);
+    if (!std::strcmp(argv[i], "--storage") && i + 1 < argc)
+      p.storage = muca::lattice_storage_names().value(argv[++i]);
   }
   const double target = quick ? 2e8 : (info.is_gpu ? 2e10 : 1e9);  // attempts in total
   const auto per_walker = static_cast<std::uint64_t>(std::max(64.0, target / W));
@@ -92,9 +109,9 @@ int main(int argc, char** argv) {
   std::printf("# bench_muca_models: %s on %s, Kokkos %s, W = %lld, %llu attempts per walker\n",
               info.backend.c_str(), info.device.c_str(), info.kokkos_version.c_str(), W,
               static_cast<unsigned long long>(per_walker));
-  std::printf("%-10s %-52s %9s %10s %14s %14s %14s %14s\n", "engine", "model (canonical at beta_c)",
-              "W", "attempts", "ps/att(therm)", "ps/att(rec)", "ps/att(groups)", "ps/att(+m)");
-  muca::Parameters p;
+  std::printf("%-10s %-52s %-7s %9s %10s %14s %14s %14s %14s\n", "engine",
+              "model (canonical at beta_c)", "plan", "W", "attempts", "ps/att(therm)",
+              "ps/att(rec)", "ps/att(groups)", "ps/att(+m)");
   p.walkers = W;
   p.seed = 7;
   const auto canonical = [](const muca::SpinBins& bins, double beta) {
@@ -108,7 +125,9 @@ int main(int argc, char** argv) {
     muca::IsingMuca<Space> ising(Space(), p);
     const muca::Hamiltonian h = muca::make_hamiltonian(muca::HamiltonianKind::ising, 2, L);
     ising.set_log_weights(canonical(muca::SpinBins(h), beta_ising));
-    row("IsingMuca", h.describe(), W, n, time_model(ising, per_walker, h));
+    const Timing t = time_model(ising, per_walker, h);
+    row("IsingMuca", h.describe(), plan_text(ising.plan(), ising.plan().walkers_per_thread), W, n,
+        t);
   }
   using muca::HamiltonianKind;
   std::vector<muca::Hamiltonian> models = {
@@ -124,7 +143,8 @@ int main(int argc, char** argv) {
     if (h.kind == HamiltonianKind::blume_capel) beta = h.beta * 1.99;
     muca::SpinMuca<Space> engine(Space(), p, h);
     engine.set_log_weights(canonical(engine.energy_bins(), beta));
-    row("SpinMuca", h.describe(), W, n, time_model(engine, per_walker, h));
+    const Timing t = time_model(engine, per_walker, h);
+    row("SpinMuca", h.describe(), plan_text(engine.plan(), 1), W, n, t);
   }
   return 0;
 }

@@ -22,7 +22,8 @@
 //
 // GPUs: teams of consecutive walkers, one per thread, with their lattices in team scratch
 // (shared) memory when they fit and their histogram rows there too, counted as dwell counts
-// (choose_launch_plan). CPUs: one walker per team, the histogram a per-thread ScatterView.
+// (choose_launch_plan); a thread keeps its bin's thresholds in registers (Ising and Potts). CPUs:
+// one walker per team, the histogram a per-thread ScatterView.
 #include <Kokkos_Core.hpp>
 #include <Kokkos_ScatterView.hpp>
 #include <cstdint>
@@ -189,81 +190,158 @@ struct SpinMucaKernel {
     }
   }
 
+  /// Threshold columns of Ising and Potts moves, 2 max_jump + 1 (Blume-Capel has 3 (8d + 1),
+  /// too many to keep in registers: its walk looks each one up).
+  template <int Neighbours, SpinKind Kind>
+  static constexpr int row_columns = Kind == SpinKind::ising ? Neighbours + 1 : 2 * Neighbours + 1;
+
+  /// Device threads keep the thresholds of their bin in registers, as IsingMuca does: the
+  /// table does not stay in L1 beside the shared-memory lattices, and a warp's walkers sit at
+  /// unrelated bins, so a lookup per attempt is a scattered L2 gather. The row is reloaded
+  /// when the bin changes (a minority of attempts). CPUs look up every attempt from L1.
+  template <SpinKind Kind>
+  static constexpr bool cached_row =
+      (Kind != SpinKind::blume_capel) && is_device_space_v<ExecutionSpace>;
+
+  /// A walker's registers during a walk.
+  template <int Columns>
+  struct WalkerRegisters {
+    int bin;
+    std::uint32_t dwell;  ///< attempts ending in `bin` not yet recorded
+    std::uint32_t row[Columns];
+  };
+
+  template <int Columns>
+  KOKKOS_FORCEINLINE_FUNCTION void load_row(WalkerRegisters<Columns>& g) const {
+    PORTAMC_UNROLL
+    for (int c = 0; c < Columns; ++c) g.row[c] = thresholds(g.bin, c);
+  }
+
+  // Selects from registers: a dynamic index would put the row in local memory.
+  template <int Columns>
+  KOKKOS_FORCEINLINE_FUNCTION static std::uint32_t pick(const WalkerRegisters<Columns>& g,
+                                                        int column) {
+    std::uint32_t v = g.row[0];
+    PORTAMC_UNROLL
+    for (int c = 1; c < Columns; ++c) v = column == c ? g.row[c] : v;
+    return v;
+  }
+
+  // Walker w through `steps` attempts. Step t uses walker w's acceptance block (step0 + t) /
+  // P, P = 4 steps per block for the Ising model (one word each) and 2 otherwise (proposal
+  // and acceptance words): one draw per P steps, and one more for a launch that starts
+  // inside a block.
   template <int Neighbours, SpinKind Kind, class Recorder>
   KOKKOS_INLINE_FUNCTION void walk_model(const std::int64_t w, std::uint32_t* const lattice,
                                          const Recorder& record_bin) const {
+    constexpr int per_block = Kind == SpinKind::ising ? 4 : 2;
+    constexpr int columns = row_columns<Neighbours, Kind>;
     const std::uint64_t entity = first_walker + static_cast<std::uint64_t>(w);
     const int offset = group_of(w) * nbins;
-    int bin = bins(w);
-    int dwell_bin = bin;
-    std::uint32_t dwell = 0;
+    WalkerRegisters<columns> g;
+    g.bin = bins(w);
+    g.dwell = 0;
+    if constexpr (cached_row<Kind>) load_row(g);
+    // One call site of the attempt keeps the kernel small enough to inline whole (a walk
+    // that is not inlined takes the functor's address, which copies it to local memory).
+    // Every walker of a launch is at the same step, so the draw's branch never diverges.
+    rng::Block block{};
     for (int t = 0; t < steps; ++t) {
       const std::uint64_t step = step0 + static_cast<std::uint64_t>(t);
-      std::uint32_t proposal = 0, r = 0;
-      if constexpr (Kind == SpinKind::ising) {
-        const rng::Block b = rng::draw(seed, rng::purpose_acceptance, entity, step >> 2);
-        const int slot = static_cast<int>(step & 3);
-        r = slot < 2 ? (slot == 0 ? b[0] : b[1]) : (slot == 2 ? b[2] : b[3]);
-      } else {
-        const rng::Block b = rng::draw(seed, rng::purpose_acceptance, entity, step >> 1);
-        proposal = (step & 1) ? b[2] : b[0];
-        r = (step & 1) ? b[3] : b[1];
-      }
-      const SpinStepSites s = sites(t);
-      std::uint32_t* const at = lattice + s.offset[0];
-      const std::uint32_t word = *at;
-      const std::uint32_t old_state = (word >> s.shift[0]) & mask;
-      std::uint32_t new_state;
-      int jump, move;
-      if constexpr (Kind == SpinKind::ising) {
-        // Flipping with a aligned neighbours of 2d moves the bin by a - d.
-        new_state = old_state ^ 1u;
-        int aligned = 0;
-        for (int n = 1; n <= Neighbours; ++n)
-          aligned += ((lattice[s.offset[n]] >> s.shift[n]) & mask) == old_state;
-        jump = aligned - Neighbours / 2;
+      const int slot = static_cast<int>(step % per_block);
+      if (slot == 0 || t == 0)
+        block = rng::draw(seed, rng::purpose_acceptance, entity, step / per_block);
+      std::uint32_t proposal, r;
+      words_of<Kind>(block, slot, proposal, r);
+      attempt<Neighbours, Kind>(g, lattice, sites(t), proposal, r, offset, record_bin);
+    }
+    if (g.dwell > 0) record_bin(offset + g.bin, g.dwell);
+    bins(w) = g.bin;
+  }
+
+  // The words of step `slot` of a block: Ising, word slot (0..3); otherwise the proposal
+  // word 2 slot and the acceptance word 2 slot + 1 (slot 0..1). Selects, not a dynamic index
+  // (which would put the block on the stack).
+  template <SpinKind Kind>
+  KOKKOS_FORCEINLINE_FUNCTION static void words_of(const rng::Block& b, int slot,
+                                                   std::uint32_t& proposal, std::uint32_t& r) {
+    if constexpr (Kind == SpinKind::ising) {
+      proposal = 0;
+      r = slot < 2 ? (slot == 0 ? b[0] : b[1]) : (slot == 2 ? b[2] : b[3]);
+    } else {
+      proposal = slot == 0 ? b[0] : b[2];
+      r = slot == 0 ? b[1] : b[3];
+    }
+  }
+
+  // One Metropolis attempt at the step's site s with proposal word `proposal` (Potts and
+  // Blume-Capel) and acceptance word r. The store and the move are branch-free (the outcome
+  // is a coin flip; on GPUs the warp stays converged); a bin change records the dwell count
+  // of the bin left.
+  template <int Neighbours, SpinKind Kind, int Columns, class Recorder>
+  KOKKOS_FORCEINLINE_FUNCTION void attempt(WalkerRegisters<Columns>& g,
+                                           std::uint32_t* const lattice, const SpinStepSites& s,
+                                           std::uint32_t proposal, std::uint32_t r, int offset,
+                                           const Recorder& record_bin) const {
+    std::uint32_t* const at = lattice + s.offset[0];
+    const std::uint32_t word = *at;
+    const std::uint32_t old_state = (word >> s.shift[0]) & mask;
+    std::uint32_t new_state;
+    int jump, move;
+    if constexpr (Kind == SpinKind::ising) {
+      // Flipping with a aligned neighbours of 2d moves the bin by a - d.
+      new_state = old_state ^ 1u;
+      int aligned = 0;
+      PORTAMC_UNROLL
+      for (int n = 1; n <= Neighbours; ++n)
+        aligned += ((lattice[s.offset[n]] >> s.shift[n]) & mask) == old_state;
+      jump = aligned - Neighbours / 2;
+      move = jump + max_jump;
+    } else {
+      new_state = old_state + 1u +
+                  static_cast<std::uint32_t>((static_cast<std::uint64_t>(proposal) *
+                                              static_cast<std::uint64_t>(states - 1)) >>
+                                             32);
+      if (new_state >= static_cast<std::uint32_t>(states))
+        new_state -= static_cast<std::uint32_t>(states);
+      if constexpr (Kind == SpinKind::potts) {
+        int old_count = 0, new_count = 0;  // neighbours in the old and in the new state
+        PORTAMC_UNROLL
+        for (int n = 1; n <= Neighbours; ++n) {
+          const std::uint32_t other = (lattice[s.offset[n]] >> s.shift[n]) & mask;
+          old_count += other == old_state;
+          new_count += other == new_state;
+        }
+        jump = old_count - new_count;
         move = jump + max_jump;
       } else {
-        new_state = old_state + 1u +
-                    static_cast<std::uint32_t>((static_cast<std::uint64_t>(proposal) *
-                                                static_cast<std::uint64_t>(states - 1)) >>
-                                               32);
-        if (new_state >= static_cast<std::uint32_t>(states))
-          new_state -= static_cast<std::uint32_t>(states);
-        if constexpr (Kind == SpinKind::potts) {
-          int old_count = 0, new_count = 0;  // neighbours in the old and in the new state
-          for (int n = 1; n <= Neighbours; ++n) {
-            const std::uint32_t other = (lattice[s.offset[n]] >> s.shift[n]) & mask;
-            old_count += other == old_state;
-            new_count += other == new_state;
-          }
-          jump = old_count - new_count;
-          move = jump + max_jump;
-        } else {
-          // Spin s = state - 1: the bonds change by -(s' - s) (sum of the neighbours' spins),
-          // the field part n by whether s' and s are non-zero.
-          int field = 0;
-          for (int n = 1; n <= Neighbours; ++n)
-            field += static_cast<int>((lattice[s.offset[n]] >> s.shift[n]) & mask) - 1;
-          const int bond_change =
-              -(static_cast<int>(new_state) - static_cast<int>(old_state)) * field;
-          jump = static_cast<int>(new_state != 1u) - static_cast<int>(old_state != 1u);
-          move = (jump + 1) * (4 * Neighbours + 1) + bond_change + 2 * Neighbours;
-        }
+        // Spin s = state - 1: the bonds change by -(s' - s) (sum of the neighbours' spins),
+        // the field part n by whether s' and s are non-zero.
+        int field = 0;
+        PORTAMC_UNROLL
+        for (int n = 1; n <= Neighbours; ++n)
+          field += static_cast<int>((lattice[s.offset[n]] >> s.shift[n]) & mask) - 1;
+        const int bond_change =
+            -(static_cast<int>(new_state) - static_cast<int>(old_state)) * field;
+        jump = static_cast<int>(new_state != 1u) - static_cast<int>(old_state != 1u);
+        move = (jump + 1) * (4 * Neighbours + 1) + bond_change + 2 * Neighbours;
       }
-      if ((r >> 1) < thresholds(bin, move)) {
-        *at = word ^ ((old_state ^ new_state) << s.shift[0]);
-        bin += jump;
-      }
-      if (bin != dwell_bin) {
-        record_bin(offset + dwell_bin, dwell);
-        dwell_bin = bin;
-        dwell = 0;
-      }
-      ++dwell;
     }
-    if (dwell > 0) record_bin(offset + dwell_bin, dwell);
-    bins(w) = bin;
+    std::uint32_t threshold;
+    if constexpr (cached_row<Kind>)
+      threshold = pick(g, move);
+    else
+      threshold = thresholds(g.bin, move);
+    const std::uint32_t accept = static_cast<std::uint32_t>((r >> 1) < threshold);
+    *at = word ^ (((old_state ^ new_state) & (0u - accept)) << s.shift[0]);
+    const int delta = jump & -static_cast<int>(accept);
+    if (delta != 0) {
+      record_bin(offset + g.bin, g.dwell);
+      g.dwell = 0;
+      g.bin += delta;
+      if constexpr (cached_row<Kind>) load_row(g);
+    }
+    ++g.dwell;
   }
 };
 
