@@ -22,7 +22,7 @@
 //
 // GPUs: teams of consecutive walkers, one per thread, with their lattices in team scratch
 // (shared) memory when they fit and their histogram rows there too, counted as dwell counts
-// (choose_launch_plan); a thread keeps its bin's thresholds in registers (Ising and Potts). CPUs:
+// (choose_launch_plan); a thread keeps its bin's thresholds in registers (Ising model). CPUs:
 // one walker per team, the histogram a per-thread ScatterView.
 #include <Kokkos_Core.hpp>
 #include <Kokkos_ScatterView.hpp>
@@ -190,18 +190,18 @@ struct SpinMucaKernel {
     }
   }
 
-  /// Threshold columns of Ising and Potts moves, 2 max_jump + 1 (Blume-Capel has 3 (8d + 1),
-  /// too many to keep in registers: its walk looks each one up).
-  template <int Neighbours, SpinKind Kind>
-  static constexpr int row_columns = Kind == SpinKind::ising ? Neighbours + 1 : 2 * Neighbours + 1;
-
-  /// Device threads keep the thresholds of their bin in registers, as IsingMuca does: the
-  /// table does not stay in L1 beside the shared-memory lattices, and a warp's walkers sit at
-  /// unrelated bins, so a lookup per attempt is a scattered L2 gather. The row is reloaded
-  /// when the bin changes (a minority of attempts). CPUs look up every attempt from L1.
+  /// Device threads running the Ising model keep the thresholds of their bin (2d + 1
+  /// columns) in registers, as IsingMuca does: the table does not stay in L1 beside the
+  /// shared-memory lattices, and a warp's walkers sit at unrelated bins, so a lookup per
+  /// attempt is a scattered L2 gather. The row is reloaded when the bin changes, which for
+  /// the Ising model is a minority of attempts. Potts walkers change bin on most accepted
+  /// moves and would reload 4d + 1 columns each time: on an H200 that cost q = 10 at L = 32
+  /// 9 % over a lookup per attempt (docs/performance.md), so Potts and Blume-Capel look up,
+  /// as CPUs do (from L1).
   template <SpinKind Kind>
-  static constexpr bool cached_row =
-      (Kind != SpinKind::blume_capel) && is_device_space_v<ExecutionSpace>;
+  static constexpr bool cached_row = (Kind == SpinKind::ising) && is_device_space_v<ExecutionSpace>;
+  template <int Neighbours, SpinKind Kind>
+  static constexpr int row_columns = cached_row<Kind> ? Neighbours + 1 : 1;
 
   /// A walker's registers during a walk.
   template <int Columns>
