@@ -275,9 +275,11 @@ struct SpinMucaKernel {
   }
 
   // One Metropolis attempt at the step's site s with proposal word `proposal` (Potts and
-  // Blume-Capel) and acceptance word r. The store and the move are branch-free (the outcome
-  // is a coin flip; on GPUs the warp stays converged); a bin change records the dwell count
-  // of the bin left.
+  // Blume-Capel) and acceptance word r; a bin change records the dwell count of the bin
+  // left. GPUs store branch-free, so the warp stays converged. CPUs store only an accepted
+  // move: an unconditional store makes the next attempt's loads wait on it, while at low
+  // acceptance (Blume-Capel near its transition) the branch predicts well
+  // (docs/performance.md).
   template <int Neighbours, SpinKind Kind, int Columns, class Recorder>
   KOKKOS_FORCEINLINE_FUNCTION void attempt(WalkerRegisters<Columns>& g,
                                            std::uint32_t* const lattice, const SpinStepSites& s,
@@ -333,7 +335,10 @@ struct SpinMucaKernel {
     else
       threshold = thresholds(g.bin, move);
     const std::uint32_t accept = static_cast<std::uint32_t>((r >> 1) < threshold);
-    *at = word ^ (((old_state ^ new_state) & (0u - accept)) << s.shift[0]);
+    if constexpr (is_device_space_v<ExecutionSpace>)
+      *at = word ^ (((old_state ^ new_state) & (0u - accept)) << s.shift[0]);
+    else if (accept != 0u)
+      *at = word ^ ((old_state ^ new_state) << s.shift[0]);
     const int delta = jump & -static_cast<int>(accept);
     if (delta != 0) {
       record_bin(offset + g.bin, g.dwell);
