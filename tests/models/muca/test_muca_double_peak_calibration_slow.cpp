@@ -16,6 +16,7 @@
 #include "portamc/error_calibration.hpp"
 #include "portamc/muca/production_analysis.hpp"
 #include "portamc/muca/simulation.hpp"
+#include "production_run.hpp"
 #include "test_space.hpp"
 
 namespace {
@@ -29,15 +30,7 @@ TEST(MucaDoublePeakCalibration, ScatterOverSeedsMatchesErrors) {
   const int index[] = {0, 3, 5};  // in double_peak_values' order
   std::vector<std::vector<double>> value(3), error(3);
   for (std::uint64_t seed = 1; seed <= 10; ++seed) {
-    Parameters p;
-    p.walkers = 64;
-    p.walker_groups = 16;
-    p.seed = seed;
-    p.kl_threshold = 3e-3;
-    p.max_iterations = 2000;
-    p.production_blocks = 20;
-    p.production_updates_per_block = 20000;
-    p.production_therm_prefactor = 30;  // walkers must cross between the phases (input file)
+    const Parameters p = muca_test::first_order_run(seed, 3e-3);
     Simulation<TestSpace, SpinMuca<TestSpace>> sim(TestSpace(), p, parallel::Communicator(), &h);
     while (!sim.converged() && !sim.iterations_exhausted()) sim.iterate();
     ASSERT_TRUE(sim.converged()) << "seed " << seed;

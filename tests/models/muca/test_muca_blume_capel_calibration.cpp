@@ -5,7 +5,7 @@
 // interface tension of the double peak of P_D(n), around their exact finite-lattice values,
 // must match the jackknife errors over 16 walker groups. Those errors are estimates with about
 // 15 degrees of freedom, so chi^2 / 10 follows roughly F(10, 15) (stats::calibrate_errors with
-// error_dof). Errors 5 times too small or too large must fail. About a minute on one core.
+// error_dof). Errors 5 times too small or too large must fail. About 7 s on one core.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -17,6 +17,7 @@
 #include "portamc/muca/first_order.hpp"
 #include "portamc/muca/production_analysis.hpp"
 #include "portamc/muca/simulation.hpp"
+#include "production_run.hpp"
 #include "test_space.hpp"
 
 namespace {
@@ -56,15 +57,7 @@ TEST(MucaBlumeCapelCalibration, ScatterOverSeedsMatchesErrors) {
   const int first_order_values[] = {0, 3, 5};  // in double_peak_values' order
 
   for (std::uint64_t seed = 1; seed <= 10; ++seed) {
-    Parameters p;
-    p.walkers = 64;
-    p.walker_groups = 16;
-    p.seed = seed;
-    p.kl_threshold = 1e-3;
-    p.max_iterations = 2000;
-    p.production_blocks = 20;
-    p.production_updates_per_block = 20000;
-    p.production_therm_prefactor = 30;  // walkers must cross between the phases (input file)
+    const Parameters p = muca_test::first_order_run(seed, 1e-3);
     Simulation<TestSpace, SpinMuca<TestSpace>> sim(TestSpace(), p, parallel::Communicator(), &h);
     while (!sim.converged() && !sim.iterations_exhausted()) sim.iterate();
     ASSERT_TRUE(sim.converged()) << "seed " << seed;
