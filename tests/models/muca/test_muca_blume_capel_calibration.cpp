@@ -11,13 +11,13 @@
 #include <string>
 #include <vector>
 
+#include "first_order_calibration.hpp"
 #include "portamc/error_calibration.hpp"
 #include "portamc/muca/crystal_field.hpp"
 #include "portamc/muca/exact_levels.hpp"
 #include "portamc/muca/first_order.hpp"
 #include "portamc/muca/production_analysis.hpp"
 #include "portamc/muca/simulation.hpp"
-#include "production_run.hpp"
 #include "test_space.hpp"
 
 namespace {
@@ -57,18 +57,9 @@ TEST(MucaBlumeCapelCalibration, ScatterOverSeedsMatchesErrors) {
   const int first_order_values[] = {0, 3, 5};  // in double_peak_values' order
 
   for (std::uint64_t seed = 1; seed <= 10; ++seed) {
-    const Parameters p = muca_test::first_order_run(seed, 1e-3);
-    Simulation<TestSpace, SpinMuca<TestSpace>> sim(TestSpace(), p, parallel::Communicator(), &h);
-    while (!sim.converged() && !sim.iterations_exhausted()) sim.iterate();
-    ASSERT_TRUE(sim.converged()) << "seed " << seed;
-    while (!sim.production_done()) sim.production_block();
-    const ProductionAnalysis a = analyse_production(sim, fields, true);
-    ASSERT_EQ(a.error_method, "walker_groups");
-    ASSERT_TRUE(a.stationarity.passed)
-        << "seed " << seed << ": max |z| " << a.stationarity.max_abs_z;
+    ProductionAnalysis a;
+    ASSERT_NO_FATAL_FAILURE(muca_test::first_order_calibration_run(h, seed, 1e-3, fields, a));
     ASSERT_TRUE(a.has_crystal_field);
-    ASSERT_TRUE(a.double_peak.found) << "seed " << seed << ": " << a.double_peak.reason;
-    ASSERT_EQ(a.double_peak.failed_samples, 0) << "seed " << seed;
     std::size_t s = 0;
     const auto& t = a.crystal_field;
     for (const std::size_t i : checked)

@@ -13,10 +13,10 @@
 #include <string>
 #include <vector>
 
+#include "first_order_calibration.hpp"
 #include "portamc/error_calibration.hpp"
 #include "portamc/muca/production_analysis.hpp"
 #include "portamc/muca/simulation.hpp"
-#include "production_run.hpp"
 #include "test_space.hpp"
 
 namespace {
@@ -30,17 +30,8 @@ TEST(MucaDoublePeakCalibration, ScatterOverSeedsMatchesErrors) {
   const int index[] = {0, 3, 5};  // in double_peak_values' order
   std::vector<std::vector<double>> value(3), error(3);
   for (std::uint64_t seed = 1; seed <= 10; ++seed) {
-    const Parameters p = muca_test::first_order_run(seed, 3e-3);
-    Simulation<TestSpace, SpinMuca<TestSpace>> sim(TestSpace(), p, parallel::Communicator(), &h);
-    while (!sim.converged() && !sim.iterations_exhausted()) sim.iterate();
-    ASSERT_TRUE(sim.converged()) << "seed " << seed;
-    while (!sim.production_done()) sim.production_block();
-    const ProductionAnalysis a = analyse_production(sim, {1.2, 1.6}, true);
-    ASSERT_EQ(a.error_method, "walker_groups");
-    ASSERT_TRUE(a.stationarity.passed)
-        << "seed " << seed << ": max |z| " << a.stationarity.max_abs_z;
-    ASSERT_TRUE(a.double_peak.found) << "seed " << seed << ": " << a.double_peak.reason;
-    ASSERT_EQ(a.double_peak.failed_samples, 0) << "seed " << seed;
+    ProductionAnalysis a;
+    ASSERT_NO_FATAL_FAILURE(muca_test::first_order_calibration_run(h, seed, 3e-3, {1.2, 1.6}, a));
     for (int k = 0; k < 3; ++k) {
       value[k].push_back(a.double_peak.values[index[k]].value);
       error[k].push_back(a.double_peak.values[index[k]].error);
