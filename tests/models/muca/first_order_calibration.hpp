@@ -12,14 +12,16 @@
 
 #include "portamc/muca/production_analysis.hpp"
 #include "portamc/muca/simulation.hpp"
-#include "test_space.hpp"
 
 namespace muca_test {
 
-/// Call as ASSERT_NO_FATAL_FAILURE(first_order_calibration_run(...)).
-inline void first_order_calibration_run(const portamc::muca::Hamiltonian& h, std::uint64_t seed,
-                                        double kl_threshold, const std::vector<double>& points,
-                                        portamc::muca::ProductionAnalysis& out) {
+/// Call as ASSERT_NO_FATAL_FAILURE(first_order_calibration_run<TestSpace>(...)). The caller
+/// names the space so that tests/CMakeLists.txt, which looks for `TestSpace` in the test file
+/// itself, compiles that file once per backend.
+template <class Space>
+void first_order_calibration_run(const portamc::muca::Hamiltonian& h, std::uint64_t seed,
+                                 double kl_threshold, const std::vector<double>& points,
+                                 portamc::muca::ProductionAnalysis& out) {
   using namespace portamc::muca;
   SCOPED_TRACE("seed " + std::to_string(seed));
   Parameters p;
@@ -31,8 +33,7 @@ inline void first_order_calibration_run(const portamc::muca::Hamiltonian& h, std
   p.production_blocks = 20;
   p.production_updates_per_block = 20000;
   p.production_therm_prefactor = 30;
-  Simulation<TestSpace, SpinMuca<TestSpace>> sim(TestSpace(), p, portamc::parallel::Communicator(),
-                                                 &h);
+  Simulation<Space, SpinMuca<Space>> sim(Space(), p, portamc::parallel::Communicator(), &h);
   while (!sim.converged() && !sim.iterations_exhausted()) sim.iterate();
   ASSERT_TRUE(sim.converged());
   while (!sim.production_done()) sim.production_block();

@@ -58,7 +58,8 @@ TEST(MucaBlumeCapelCalibration, ScatterOverSeedsMatchesErrors) {
 
   for (std::uint64_t seed = 1; seed <= 10; ++seed) {
     ProductionAnalysis a;
-    ASSERT_NO_FATAL_FAILURE(muca_test::first_order_calibration_run(h, seed, 1e-3, fields, a));
+    ASSERT_NO_FATAL_FAILURE(
+        muca_test::first_order_calibration_run<TestSpace>(h, seed, 1e-3, fields, a));
     ASSERT_TRUE(a.has_crystal_field);
     std::size_t s = 0;
     const auto& t = a.crystal_field;

@@ -31,7 +31,8 @@ TEST(MucaDoublePeakCalibration, ScatterOverSeedsMatchesErrors) {
   std::vector<std::vector<double>> value(3), error(3);
   for (std::uint64_t seed = 1; seed <= 10; ++seed) {
     ProductionAnalysis a;
-    ASSERT_NO_FATAL_FAILURE(muca_test::first_order_calibration_run(h, seed, 3e-3, {1.2, 1.6}, a));
+    ASSERT_NO_FATAL_FAILURE(
+        muca_test::first_order_calibration_run<TestSpace>(h, seed, 3e-3, {1.2, 1.6}, a));
     for (int k = 0; k < 3; ++k) {
       value[k].push_back(a.double_peak.values[index[k]].value);
       error[k].push_back(a.double_peak.values[index[k]].error);
