@@ -141,7 +141,7 @@ SlabAnchorMoves<Space> slab_anchor_moves(const Model& model, const RowSlab& slab
 
 /// The slab chain families of the anchor models (row_slab_chain.hpp): a class is a (family,
 /// class) pair of the move set.
-struct BiboneSlabModel {
+struct BiboneSlabModel : ClassStepFamily<BiboneSlabModel> {
   static constexpr const char* name = "bibone";
   using Element = std::uint8_t;
   template <class Space>
@@ -173,9 +173,9 @@ struct BiboneSlabModel {
     }
   }
   template <class Space>
-  void launch(const Space& space, const Kokkos::View<std::uint8_t*, Space>& state,
-              const Moves<Space>& m, int p, const RowSlab& slab, std::uint64_t seed,
-              std::uint64_t t) const {
+  void launch_class(const Space& space, const Kokkos::View<std::uint8_t*, Space>& state,
+                    const Moves<Space>& m, int p, const RowSlab& slab, std::uint64_t seed,
+                    std::uint64_t t) const {
     const std::int32_t first = m.pair_offset[static_cast<std::size_t>(p)];
     const std::int32_t count = m.pair_offset[static_cast<std::size_t>(p) + 1] - first;
     if (count == 0) return;
@@ -197,7 +197,7 @@ struct BiboneSlabModel {
   }
 };
 
-struct RectTriangleSlabModel {
+struct RectTriangleSlabModel : ClassStepFamily<RectTriangleSlabModel> {
   static constexpr const char* name = "rect_triangle";
   using Element = std::uint8_t;
   template <class Space>
@@ -233,9 +233,9 @@ struct RectTriangleSlabModel {
     }
   }
   template <class Space>
-  void launch(const Space& space, const Kokkos::View<std::uint8_t*, Space>& state,
-              const Moves<Space>& m, int p, const RowSlab& slab, std::uint64_t seed,
-              std::uint64_t t) const {
+  void launch_class(const Space& space, const Kokkos::View<std::uint8_t*, Space>& state,
+                    const Moves<Space>& m, int p, const RowSlab& slab, std::uint64_t seed,
+                    std::uint64_t t) const {
     const std::int32_t first = m.pair_offset[static_cast<std::size_t>(p)];
     const std::int32_t count = m.pair_offset[static_cast<std::size_t>(p) + 1] - first;
     if (count == 0) return;

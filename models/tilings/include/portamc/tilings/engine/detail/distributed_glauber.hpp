@@ -7,11 +7,11 @@
 // every step the slabs put together are bitwise the one-rank state, whatever the number of
 // ranks.
 //
-// Dominoes and lozenges, one launch per step (tiled domino steps have their own slab chain:
-// distributed_tiled_domino.hpp), forward chains only (coupling from the past spreads whole samples
-// over the ranks instead: run_tilings.cpp). Memory: every rank builds the start tiling of the whole
-// domain on the host (Thurston), and gathering a tiling puts the whole state on rank 0; the device
-// holds the slab, its counts and the class runs of the slab only.
+// Dominoes and lozenges, one launch per step (tiled domino steps are the same chain with
+// another family: distributed_tiled_domino.hpp), forward chains only (coupling from the past
+// spreads whole samples over the ranks instead: run_tilings.cpp). Memory: every rank builds the
+// start tiling of the whole domain on the host (Thurston), and gathering a tiling puts the whole
+// state on rank 0; the device holds the slab, its counts and the class runs of the slab only.
 #include <Kokkos_Core.hpp>
 #include <array>
 #include <chrono>
@@ -19,6 +19,7 @@
 #include <limits>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "portamc/device_info.hpp"
@@ -63,7 +64,7 @@ RowSlab model_slab(const typename Model::Domain& domain, int rank, int ranks) {
 /// The slab chain's family (row_slab_chain.hpp) of a vertex model: classes are GlauberSampler's,
 /// a rank runs the vertices of its vertex rows [vertex_begin, vertex_end).
 template <class Model>
-struct VertexSlabFamily {
+struct VertexSlabFamily : ClassStepFamily<VertexSlabFamily<Model>> {
   using Element = std::uint8_t;
   static constexpr int class_count = Model::classes;
   typename Model::Domain domain;
@@ -102,9 +103,9 @@ struct VertexSlabFamily {
     return m;
   }
   template <class Space>
-  void launch(const Space& space, const Kokkos::View<std::uint8_t*, Space>& state,
-              const Moves<Space>& moves, int c, const RowSlab& slab, std::uint64_t seed,
-              std::uint64_t t) const {
+  void launch_class(const Space& space, const Kokkos::View<std::uint8_t*, Space>& state,
+                    const Moves<Space>& moves, int c, const RowSlab& slab, std::uint64_t seed,
+                    std::uint64_t t) const {
     using Kernel = typename SlabLayout<Model>::template Kernel<Space>;
     const VertexRuns<Space>& runs = moves.runs[static_cast<std::size_t>(c)];
     if (runs.vertices == 0) return;
@@ -115,9 +116,11 @@ struct VertexSlabFamily {
   }
 };
 
-template <class Model, class Space>
-class DistributedGlauber : public RowSlabChain<VertexSlabFamily<Model>, Space> {
-  using Chain = RowSlabChain<VertexSlabFamily<Model>, Space>;
+/// The chain over ranks with the tiling accessors of the run layer. Family: VertexSlabFamily
+/// (one step per launch), or TiledDominoSlabFamily (DistributedTiledDomino).
+template <class Model, class Space, class Family = VertexSlabFamily<Model>>
+class DistributedGlauber : public RowSlabChain<Family, Space> {
+  using Chain = RowSlabChain<Family, Space>;
 
  public:
   using Domain = typename Model::Domain;
@@ -140,13 +143,10 @@ class DistributedGlauber : public RowSlabChain<VertexSlabFamily<Model>, Space> {
   DistributedGlauber(const Space& space, const Domain& domain, const Weights& weights,
                      std::uint64_t seed, const parallel::Communicator& comm, const Tiling& initial,
                      UpdateRule rule = UpdateRule::heat_bath)
-      : Chain(space,
-              VertexSlabFamily<Model>{domain, Model::geometry(domain, weights),
-                                      Model::thresholds(weights, rule)},
-              seed, comm, Model::name),
-        counts_(space) {
-    set_tiling(initial);
-  }
+      : DistributedGlauber(
+            space,
+            Family{{}, domain, Model::geometry(domain, weights), Model::thresholds(weights, rule)},
+            seed, comm, initial) {}
 
   const Domain& domain() const { return this->family().domain; }
 
@@ -168,6 +168,14 @@ class DistributedGlauber : public RowSlabChain<VertexSlabFamily<Model>, Space> {
   /// Collective: the densities of the whole domain on rank 0 (SlabTypeCounts::on_root).
   TypeDensities densities_on_root() const {
     return counts_.on_root(this->slab(), tile_types, this->communicator());
+  }
+
+ protected:
+  /// Collective. Runs `family` from a valid tiling of the whole domain.
+  DistributedGlauber(const Space& space, Family family, std::uint64_t seed,
+                     const parallel::Communicator& comm, const Tiling& initial)
+      : Chain(space, std::move(family), seed, comm, Model::name), counts_(space) {
+    set_tiling(initial);
   }
 
  private:

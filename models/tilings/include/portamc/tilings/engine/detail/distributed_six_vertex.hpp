@@ -84,7 +84,7 @@ struct SixVertexSlabStep {
 
 /// The slab chain's family (row_slab_chain.hpp) of the six-vertex model with one chain: the
 /// elements are face heights, a rank runs the faces of its owned rows.
-struct SixVertexSlabFamily {
+struct SixVertexSlabFamily : ClassStepFamily<SixVertexSlabFamily> {
   using Element = six_vertex_height;
   SixVertexBoundary boundary;
   HeatBathTable table;
@@ -111,9 +111,9 @@ struct SixVertexSlabFamily {
     return m;
   }
   template <class Space>
-  void launch(const Space& space, const Kokkos::View<six_vertex_height*, Space>& heights,
-              const Moves<Space>& m, int c, const RowSlab& slab, std::uint64_t seed,
-              std::uint64_t t) const {
+  void launch_class(const Space& space, const Kokkos::View<six_vertex_height*, Space>& heights,
+                    const Moves<Space>& m, int c, const RowSlab& slab, std::uint64_t seed,
+                    std::uint64_t t) const {
     const SixVertexColourClass& colour = m.local[static_cast<std::size_t>(c)];
     if (colour.size == 0) return;
     Kokkos::parallel_for(
@@ -166,7 +166,7 @@ class DistributedSixVertexGlauber : public RowSlabChain<SixVertexSlabFamily, Exe
                                   std::to_string(boundary.max_abs_height()) +
                                   " do not fit the int16 height arrays (|h| <= 32767)");
     }
-    SixVertexSlabFamily f{boundary, heat_bath_thresholds(weights), {}};
+    SixVertexSlabFamily f{{}, boundary, heat_bath_thresholds(weights), {}};
     f.whole =
         six_vertex_colour_classes(boundary.rows(), boundary.cols(), is_diagonal_free(f.table));
     return f;

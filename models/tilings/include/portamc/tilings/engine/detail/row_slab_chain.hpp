@@ -18,16 +18,23 @@
 // both neighbours from the same values, and the copies agree. Halo rows may be left partly
 // updated, and the exchange restores them.
 //
+// Tiled domino steps are the same chain with launches of K steps inside tiles and a halo
+// that depends on each launch (distributed_tiled_domino.hpp says why that is the one-rank
+// chain); so the chain runs launches, and a family whose launch is one step of one class
+// derives from ClassStepFamily below.
+//
 // Family (VertexSlabFamily in distributed_glauber.hpp, BiboneSlabModel and
 // RectTriangleSlabModel in distributed_anchor_glauber.hpp, SixVertexSlabFamily in
-// distributed_six_vertex.hpp) provides:
+// distributed_six_vertex.hpp, TiledDominoSlabFamily in distributed_tiled_domino.hpp) provides:
 //   using Element                        the state's element type
 //   int rows(), row_length()             the whole state
-//   int halo()                           the rows a move reaches beyond its anchor row
 //   int classes()                        colour classes (or (family, class) pairs) per sweep
-//   Moves<Space> slab_moves(space, slab) what this rank runs; Moves::size(c) is class c's move
-//                                        count in the whole domain (the attempts of a step)
-//   void launch(space, state, moves, c, slab, seed, t)   runs this slab's moves of class c
+//   RowSlab slab(rank, ranks, what)      this rank's rows (throws std::invalid_argument)
+//   Moves<Space> slab_moves(space, slab) what this rank runs
+//   std::uint64_t steps_per_launch()     steps of one launch
+//   SlabLaunch launch(space, state, moves, slab, seed, first step, class order)
+//                                        runs this slab's part of one launch
+//   std::vector<HaloRows> halo_rows(slab, launch)   what the ranks exchange after it
 #include <Kokkos_Core.hpp>
 #include <chrono>
 #include <cstdint>
@@ -46,6 +53,44 @@
 
 namespace portamc::tilings {
 
+/// What a launch did: the moves it tried in the whole domain (the one-rank count), whether the
+/// ranks exchange halos after it (alike on every rank), and the tiles' row shift (tiled
+/// launches).
+struct SlabLaunch {
+  std::uint64_t attempts = 0;
+  bool exchange = false;
+  std::int32_t row_shift = 0;
+};
+
+/// The slab chain's launch for families whose launch is one step t of one colour class
+/// c = step_class(order, seed, t, classes), with `halo()` rows on each side and symmetric halo
+/// exchanges. Derived provides rows(), row_length(), halo(), classes(), Moves with size(c) (the
+/// class's moves in the whole domain) and launch_class(space, state, moves, c, slab, seed, t).
+template <class Derived>
+struct ClassStepFamily {
+  RowSlab slab(int rank, int ranks, const std::string& what) const {
+    return row_slab(self().rows(), self().row_length(), rank, ranks, what, self().halo());
+  }
+  std::uint64_t steps_per_launch() const { return 1; }
+  template <class Space, class State, class Moves>
+  SlabLaunch launch(const Space& space, const State& state, const Moves& moves, const RowSlab& slab,
+                    std::uint64_t seed, std::uint64_t t, ClassOrder order) const {
+    const int c = step_class(order, seed, t, self().classes());
+    // Every rank knows the global class size: an empty class wrote nothing anywhere, any
+    // other one is exchanged even where this slab had nothing to do.
+    const std::int64_t size = moves.size(c);
+    if (size == 0) return {};
+    self().launch_class(space, state, moves, c, slab, seed, t);
+    return {static_cast<std::uint64_t>(size), true, 0};
+  }
+  std::vector<HaloRows> halo_rows(const RowSlab& slab, const SlabLaunch& /*launch*/) const {
+    return symmetric_halo_rows(slab);
+  }
+
+ private:
+  const Derived& self() const { return static_cast<const Derived&>(*this); }
+};
+
 template <class Family, class Space>
 class RowSlabChain {
  public:
@@ -62,8 +107,7 @@ class RowSlabChain {
         family_(std::move(family)),
         seed_(seed),
         comm_(comm),
-        slab_(row_slab(family_.rows(), family_.row_length(), comm.rank(), comm.size(), what,
-                       family_.halo())),
+        slab_(family_.slab(comm.rank(), comm.size(), what)),
         moves_(fits(family_, what).template slab_moves<Space>(space, slab_)) {
     require_memory<Space>(static_cast<std::size_t>(slab_.local_cells()) * sizeof(Element),
                           what + " (the state of one slab)");
@@ -107,27 +151,25 @@ class RowSlabChain {
             whole.data() + first, state_.extent(0)));
   }
 
-  /// Runs steps steps_done()+1 .. steps_done()+n (collective); returns the moves tried in the
-  /// whole domain (the one-rank count).
+  /// Runs steps steps_done()+1 .. steps_done()+n in whole launches (n rounded up to a
+  /// multiple of steps_per_launch(); collective); returns the moves tried in the whole domain
+  /// (the one-rank count).
   std::uint64_t run_steps(std::uint64_t n) {
+    const std::uint64_t k = family_.steps_per_launch();
     std::uint64_t attempts = 0;
-    for (std::uint64_t s = 0; s < n; ++s) {
-      const std::uint64_t t = ++steps_done_;
-      const int c = step_class(class_order_, seed_, t, family_.classes());
-      // Every rank knows the global class size: an empty class wrote nothing anywhere, any
-      // other one is exchanged even where this slab had nothing to do.
-      const std::int64_t size = moves_.size(c);
-      if (size == 0) continue;
-      family_.template launch<Space>(space_, state_, moves_, c, slab_, seed_, t);
-      if (comm_.size() > 1) {
+    for (std::uint64_t s = 0; s < n; s += k) {
+      const SlabLaunch l =
+          family_.launch(space_, state_, moves_, slab_, seed_, steps_done_ + 1, class_order_);
+      steps_done_ += k;
+      attempts += l.attempts;
+      if (l.exchange && comm_.size() > 1) {
         // The exchange waits for the kernel anyway; fencing first times the exchange alone.
         Kokkos::fence();
         const auto start = std::chrono::steady_clock::now();
-        halo_.run(state_);
+        halo_.run(state_, family_.halo_rows(slab_, l));
         halo_seconds_ +=
             std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
       }
-      attempts += static_cast<std::uint64_t>(size);
     }
     return attempts;
   }
