@@ -14,7 +14,6 @@
 #include <string>
 
 #include "portamc/parallel.hpp"
-#include "portamc/tilings/engine/detail/distributed_six_vertex.hpp"
 #include "portamc/tilings/engine/detail/six_vertex_glauber.hpp"
 #include "tilings_chain_compare.hpp"
 
@@ -104,7 +103,7 @@ void expect_same_six_vertex_chain(const SixVertexBoundary& boundary,
   const SixVertexHeights start =
       maximal ? maximal_six_vertex_heights(boundary) : minimal_six_vertex_heights(boundary);
   SixVertexGlauber<Space> one(Space(), boundary, weights, seed, start);
-  DistributedSixVertexGlauber<Space> many(Space(), boundary, weights, seed, start, comm);
+  SixVertexGlauber<Space> many(Space(), boundary, weights, seed, start, 1, comm);
   many.set_halo_transport(portamc::tilings::testing::transport_under_test());
   one.set_class_order(order);
   many.set_class_order(order);

@@ -1,13 +1,11 @@
 // The samples of the six-vertex model: coupling from the past (SixVertexCftp: all copies of
 // a rank's share together, since they share the passes, 4096 steps a unit) or one heat-bath chain
-// (SixVertexGlauber; DistributedSixVertexGlauber in face-row slabs over several ranks).
+// (SixVertexGlauber, on one rank or in face-row slabs over several).
 // Vertex-type densities are counted on the host from each sample's heights, so both modes
 // share one code path.
 #include <string>
-#include <type_traits>
 
 #include "portamc/backends.hpp"
-#include "portamc/tilings/engine/detail/distributed_six_vertex.hpp"
 #include "portamc/tilings/engine/detail/six_vertex_cftp.hpp"
 #include "portamc/tilings/engine/detail/six_vertex_glauber.hpp"
 #include "portamc/tilings/six_vertex/six_vertex_heights.hpp"
@@ -65,23 +63,12 @@ class SixVertexFamily {
   Measures measures_;
 };
 
-// SixVertexGlauber (one rank) reads its state directly; the slab chain gathers it.
-template <class Engine>
-struct IsOneRankChain : std::false_type {};
-template <class Space>
-struct IsOneRankChain<SixVertexGlauber<Space>> : std::true_type {};
-
 template <class Engine>
 struct SixVertexChain {
   std::unique_ptr<Engine> chain;
   void run_sweeps(std::uint64_t n) { chain->run_sweeps(n); }
   std::uint64_t steps_done() const { return chain->step_count(); }
-  SixVertexHeights state_on_root() const {
-    if constexpr (IsOneRankChain<Engine>::value)
-      return chain->state();
-    else
-      return chain->state_on_root();
-  }
+  SixVertexHeights state_on_root() const { return chain->state_on_root(); }
   void restore(const SixVertexHeights& h, std::uint64_t steps) {
     chain->set_state(h);
     chain->set_step_count(steps);
@@ -219,8 +206,8 @@ std::unique_ptr<SampleSource> make_six_vertex_source(const Space& space, const P
     chain->set_class_order(p.class_order);
     return chain_source(std::move(chain), run, comm);
   }
-  auto chain = std::make_unique<DistributedSixVertexGlauber<Space>>(
-      space, boundary, run.six_vertex_weights, p.seed, start, comm);
+  auto chain = std::make_unique<SixVertexGlauber<Space>>(space, boundary, run.six_vertex_weights,
+                                                         p.seed, start, 1, comm);
   configure_slab_chain(*chain, p);
   return chain_source(std::move(chain), run, comm);
 }

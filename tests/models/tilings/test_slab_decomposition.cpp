@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "portamc/tilings/engine/detail/distributed_glauber.hpp"
-#include "portamc/tilings/engine/detail/distributed_six_vertex.hpp"
+#include "portamc/tilings/engine/detail/six_vertex_slab_family.hpp"
 #include "slab_simulation.hpp"
 #include "test_space.hpp"
 

@@ -3,13 +3,11 @@
 #include "portamc/backends.hpp"
 #include "portamc/kokkos_compat.hpp"
 #include "portamc/tilings/engine/detail/six_vertex_cftp.hpp"
-#include "portamc/tilings/engine/detail/six_vertex_dynamics.hpp"
 #include "portamc/tilings/engine/detail/six_vertex_glauber.hpp"
 
 namespace portamc::tilings {
 
 #define PORTAMC_TILINGS_INSTANTIATE_(Space)                                                        \
-  template class SixVertexDynamics<Space>;                                                         \
   template class SixVertexGlauber<Space>;                                                          \
   template class SixVertexCftp<Space>;                                                             \
   template SixVertexCftpResult six_vertex_cftp<Space>(const Space&, const SixVertexBoundary&,      \

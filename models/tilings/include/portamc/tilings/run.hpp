@@ -127,7 +127,7 @@ RunResults run_sampling(const PreparedRun& run,
 void check_ranks(const PreparedRun& run, int ranks);
 
 /// run_sampling over the ranks of `comm` (collective; one rank: the call above). mode: glauber
-/// splits the state into row slabs (distributed_glauber.hpp, distributed_six_vertex.hpp);
+/// splits the state into row slabs (distributed_glauber.hpp, six_vertex_slab_family.hpp);
 /// cftp and shuffling give each rank a contiguous share of the samples (sample k keeps its
 /// seed cftp_sample_seed(seed, k); six-vertex copy k its random stream k).
 /// The results are complete on rank 0 only, and equal one rank's bit for bit: the same

@@ -134,6 +134,7 @@ class RowSlabChain {
   double halo_seconds() const { return halo_seconds_; }
   /// Order of the classes over the steps (class_order.hpp), as on one rank.
   void set_class_order(ClassOrder order) { class_order_ = order; }
+  ClassOrder class_order() const { return class_order_; }
   /// The slab's local rows (owned rows and halos).
   const State& local_state() const { return state_; }
 
@@ -158,20 +159,24 @@ class RowSlabChain {
     const std::uint64_t k = family_.steps_per_launch();
     std::uint64_t attempts = 0;
     for (std::uint64_t s = 0; s < n; s += k) {
-      const SlabLaunch l =
-          family_.launch(space_, state_, moves_, slab_, seed_, steps_done_ + 1, class_order_);
+      attempts += launch_at(steps_done_ + 1).attempts;
       steps_done_ += k;
-      attempts += l.attempts;
-      if (l.exchange && comm_.size() > 1) {
-        // The exchange waits for the kernel anyway; fencing first times the exchange alone.
-        Kokkos::fence();
-        const auto start = std::chrono::steady_clock::now();
-        halo_.run(state_, family_.halo_rows(slab_, l));
-        halo_seconds_ +=
-            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-      }
     }
     return attempts;
+  }
+  /// The launch from global step `first` and its halo exchange, leaving steps_done() alone
+  /// (coupling from the past runs steps in its own order). Collective.
+  SlabLaunch launch_at(std::uint64_t first) {
+    const SlabLaunch l = family_.launch(space_, state_, moves_, slab_, seed_, first, class_order_);
+    if (l.exchange && comm_.size() > 1) {
+      // The exchange waits for the kernel anyway; fencing first times the exchange alone.
+      Kokkos::fence();
+      const auto start = std::chrono::steady_clock::now();
+      halo_.run(state_, family_.halo_rows(slab_, l));
+      halo_seconds_ +=
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    }
+    return l;
   }
   /// One sweep = `classes` steps (each move is tried once per sweep on average).
   std::uint64_t run_sweeps(std::uint64_t sweeps) {

@@ -4,8 +4,9 @@
 // copies at once.
 //
 // Each copy runs a top chain from the maximal and a bottom chain from the minimal state, both
-// fed the same randomness (the kernel gives chain c and c + chains the same stream); a time
-// slot is one step. The pass ends when every copy's two chains agree. A copy that has
+// fed the same randomness: the 2 copies chains of one slab chain on one rank
+// (six_vertex_slab_family.hpp; chains c and c + copies share a stream); a time slot is one
+// step. The pass ends when every copy's two chains agree. A copy that has
 // coalesced at T stays coalesced for every larger T with the same final state, so running all
 // copies to the largest horizon any of them needs changes nothing; and given the shared class
 // sequence the copies use independent randomness, each output being exact whatever the
@@ -19,8 +20,10 @@
 #include "portamc/backends.hpp"
 #include "portamc/device_info.hpp"
 #include "portamc/kokkos_compat.hpp"
+#include "portamc/parallel.hpp"
 #include "portamc/tilings/engine/detail/monotone_cftp.hpp"
-#include "portamc/tilings/engine/detail/six_vertex_dynamics.hpp"
+#include "portamc/tilings/engine/detail/row_slab_chain.hpp"
+#include "portamc/tilings/engine/detail/six_vertex_slab_family.hpp"
 
 namespace portamc::tilings {
 
@@ -47,8 +50,9 @@ struct SixVertexCftpResult {
 template <class ExecutionSpace>
 class SixVertexCftp {
  public:
-  using Dynamics = SixVertexDynamics<ExecutionSpace>;
-  using memory_space = typename Dynamics::memory_space;
+  using Chains = RowSlabChain<SixVertexSlabFamily, ExecutionSpace>;
+  using memory_space = typename Chains::memory_space;
+  using Policy = Kokkos::RangePolicy<ExecutionSpace, Kokkos::IndexType<std::int32_t>>;
 
   /// The pass under way (horizon 0: none begun), the next step it applies (counting down to
   /// 1), and what the run has cost and found so far.
@@ -64,20 +68,24 @@ class SixVertexCftp {
                 ClassOrder order = ClassOrder::random)
       : copies_(check_copies(copies, first_copy)),
         cftp_(with_options(options)),
-        dynamics_(space, boundary,
-                  (require_monotone(weights, "six-vertex coupling from the past"), weights),
-                  2 * copies, copies, seed, first_copy) {
-    dynamics_.set_class_order(order);
-    if (!is_monotone(dynamics_.table())) {  // cannot happen for c >= max(a, b); guards rounding
+        chains_(
+            space,
+            SixVertexSlabFamily(
+                boundary, (require_monotone(weights, "six-vertex coupling from the past"), weights),
+                2 * copies, copies, first_copy),
+            seed, parallel::Communicator(),
+            "six-vertex coupling from the past (top and bottom chains)") {
+    chains_.set_class_order(order);
+    if (!is_monotone(chains_.family().table)) {  // cannot happen for c >= max(a, b); guards
+                                                 // rounding
       throw std::invalid_argument(
           "six-vertex coupling from the past: heat-bath table not monotone");
     }
-    heights_ = dynamics_.allocate("six-vertex coupling from the past (top and bottom chains)");
     require_memory<ExecutionSpace>(static_cast<std::size_t>(copies) * sizeof(std::int32_t),
                                    "six-vertex coupling from the past (per-copy flags)");
     unmatched_ = Kokkos::View<std::int32_t*, memory_space>("portamc::tilings::unmatched", copies);
-    top_ = dynamics_.upload(maximal_six_vertex_heights(boundary));
-    bottom_ = dynamics_.upload(minimal_six_vertex_heights(boundary));
+    top_ = upload(maximal_six_vertex_heights(boundary));
+    bottom_ = upload(minimal_six_vertex_heights(boundary));
     horizons_.assign(static_cast<std::size_t>(copies), 0);
   }
 
@@ -93,7 +101,7 @@ class SixVertexCftp {
 
   SixVertexCftpResult result() const {
     SixVertexCftpResult r;
-    r.samples = dynamics_.states(heights_, 0, copies_);
+    r.samples = chains_.family().split(chains_.whole_state(), 0, copies_);
     r.coalescence_horizons = horizons_;
     r.horizon = cftp_.pass().horizon;
     r.steps_run = cftp_.pass().steps_run;
@@ -108,7 +116,7 @@ class SixVertexCftp {
   /// Every chain's heights, chain by chain (top chains of the copies, then bottom chains).
   std::vector<std::int32_t> chains() const {
     std::vector<std::int32_t> out;
-    for (const SixVertexHeights& h : dynamics_.states(heights_, 0, 2 * copies_))
+    for (const SixVertexHeights& h : chains_.family().split(chains_.whole_state(), 0, 2 * copies_))
       out.insert(out.end(), h.values().begin(), h.values().end());
     return out;
   }
@@ -117,7 +125,7 @@ class SixVertexCftp {
   /// changes nothing.
   void restore(const Position& p, const std::vector<std::int32_t>& chains) {
     if (p.horizon == 0) return;  // nothing begun: start as new
-    const SixVertexBoundary& b = dynamics_.boundary();
+    const SixVertexBoundary& b = chains_.family().boundary;
     const std::size_t faces = b.face_count();
     if (p.coalescence_horizons.size() != static_cast<std::size_t>(copies_) ||
         chains.size() != 2 * static_cast<std::size_t>(copies_) * faces)
@@ -133,7 +141,7 @@ class SixVertexCftp {
       states.emplace_back(b.rows(), b.cols(),
                           std::vector<int>(first, first + static_cast<std::ptrdiff_t>(faces)));
     }
-    dynamics_.assign(heights_, states);  // validates every chain
+    chains_.set_whole_state(chains_.family().interleave(states));  // validates every chain
     cftp_ = restored;
     horizons_ = p.coalescence_horizons;
   }
@@ -161,24 +169,43 @@ class SixVertexCftp {
     SixVertexCftp& c;
     const char* name() const { return "six-vertex"; }
     std::uint64_t slots(std::uint64_t horizon) const { return horizon; }
-    void start() const { c.dynamics_.fill(c.heights_, c.top_, c.bottom_, c.copies_); }
-    void apply(std::uint64_t step, bool) const { c.dynamics_.apply(c.heights_, step); }
+    void start() const { c.fill(); }
+    void apply(std::uint64_t step, bool) const { c.chains_.launch_at(step); }
     /// Only at a pass's end, where every copy that has met records the pass's horizon (the
     /// chains of copies that met move on with the others: they share the array).
     std::uint64_t check_every(std::uint64_t slots) const { return slots; }
     bool coalesced(std::uint64_t horizon) const { return c.end_pass(horizon) == 0; }
   };
 
+  /// A validated state on the device, an extremal start for fill().
+  Kokkos::View<const six_vertex_height*, memory_space> upload(const SixVertexHeights& state) const {
+    validate_six_vertex_heights(chains_.family().boundary, state);
+    Kokkos::View<six_vertex_height*, memory_space> view("portamc::tilings::six_vertex_state",
+                                                        state.values().size());
+    auto host = Kokkos::create_mirror_view(view);
+    for (std::size_t f = 0; f < state.values().size(); ++f)
+      host(f) = static_cast<six_vertex_height>(state.values()[f]);
+    Kokkos::deep_copy(view, host);
+    return view;
+  }
+  /// Top chains (c < copies) from the maximal state, bottom chains from the minimal one.
+  void fill() const {
+    const std::int32_t entries =
+        static_cast<std::int32_t>(chains_.family().boundary.face_count()) * 2 * copies_;
+    Kokkos::parallel_for("portamc::tilings::six_vertex_fill", Policy(chains_.space(), 0, entries),
+                         SixVertexFillChains<memory_space>{chains_.local_state(), top_, bottom_,
+                                                           2 * copies_, copies_});
+  }
+
   // The faces where a copy's chains differ, summed; each copy that met gets `horizon`.
   std::int64_t end_pass(std::uint64_t horizon) {
     Kokkos::deep_copy(unmatched_, 0);
-    SixVertexPairMismatch<memory_space> mismatch{heights_, unmatched_, copies_};
+    SixVertexPairMismatch<memory_space> mismatch{chains_.local_state(), unmatched_, copies_};
     std::int64_t differ = 0;
     Kokkos::parallel_reduce(
         "portamc::tilings::six_vertex_coalescence",
-        typename Dynamics::Policy(
-            dynamics_.space(), 0,
-            static_cast<std::int32_t>(dynamics_.boundary().face_count()) * copies_),
+        Policy(chains_.space(), 0,
+               static_cast<std::int32_t>(chains_.family().boundary.face_count()) * copies_),
         mismatch, differ);
     const auto host = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), unmatched_);
     for (int c = 0; c < copies_; ++c) {
@@ -190,10 +217,9 @@ class SixVertexCftp {
 
   int copies_;
   MonotoneCftp cftp_;
-  Dynamics dynamics_;
-  typename Dynamics::HeightView heights_;
+  Chains chains_;  ///< every copy's top chain, then every copy's bottom chain
   Kokkos::View<std::int32_t*, memory_space> unmatched_;
-  typename Dynamics::StateView top_, bottom_;
+  Kokkos::View<const six_vertex_height*, memory_space> top_, bottom_;
   std::vector<std::uint64_t> horizons_;  ///< per copy: the horizon at which it met, 0 until then
   bool done_ = false;
 };

@@ -1,8 +1,10 @@
 #pragma once
 // Forward heat-bath Glauber dynamics of the six-vertex model for any positive weights (also
-// where coupling from the past does not apply), on `chains` independent copies of the block at
-// once (many small systems fill a GPU as well as one large one), with per-face mean heights and
-// per-vertex type densities accumulated over samples.
+// where coupling from the past does not apply): the slab chain (row_slab_chain.hpp) of the
+// six-vertex family (six_vertex_slab_family.hpp), on one rank or in face-row slabs over the
+// ranks of a Communicator, on `chains` independent copies of the block at once (many small
+// systems fill a GPU as well as one large one), with per-face mean heights and per-vertex
+// type densities accumulated over samples (one rank).
 //
 // Steps are numbered 1, 2, ... (step_count() + 1 next); one sweep is class_count() steps, so
 // every interior face is visited once per sweep on average. Chains share the class sequence
@@ -10,13 +12,17 @@
 // equilibration each follows the Gibbs measure whatever the class sequence was.
 #include <Kokkos_Core.hpp>
 #include <cstdint>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "portamc/backends.hpp"
 #include "portamc/device_info.hpp"
 #include "portamc/kokkos_compat.hpp"
-#include "portamc/tilings/engine/detail/six_vertex_dynamics.hpp"
+#include "portamc/parallel.hpp"
+#include "portamc/tilings/engine/class_order.hpp"
+#include "portamc/tilings/engine/detail/row_slab_chain.hpp"
+#include "portamc/tilings/engine/detail/six_vertex_slab_family.hpp"
 
 namespace portamc::tilings {
 
@@ -28,20 +34,23 @@ struct SixVertexAverages {
 };
 
 template <class ExecutionSpace>
-class SixVertexGlauber {
- public:
-  using Dynamics = SixVertexDynamics<ExecutionSpace>;
-  using memory_space = typename Dynamics::memory_space;
-  using HeightView = typename Dynamics::HeightView;
-  using Policy = typename Dynamics::Policy;
+class SixVertexGlauber : public RowSlabChain<SixVertexSlabFamily, ExecutionSpace> {
+  using Chain = RowSlabChain<SixVertexSlabFamily, ExecutionSpace>;
 
-  /// Every chain starts from `initial` (e.g. maximal_six_vertex_heights(boundary)). All
-  /// kernels run on `space`.
+ public:
+  using memory_space = typename Chain::memory_space;
+  using Policy = Kokkos::RangePolicy<ExecutionSpace, Kokkos::IndexType<std::int32_t>>;
+
+  /// Collective. Every chain starts from `initial` (e.g. maximal_six_vertex_heights(boundary)).
+  /// Throws std::invalid_argument (on every rank alike) for bad weights or states, heights
+  /// beyond int16, arrays past 32-bit indices, or fewer face rows than ranks. All kernels run
+  /// on `space`.
   SixVertexGlauber(const ExecutionSpace& space, const SixVertexBoundary& boundary,
                    const SixVertexWeights& weights, std::uint64_t seed,
-                   const SixVertexHeights& initial, int chains = 1)
-      : dynamics_(space, boundary, weights, chains, chains, seed),
-        heights_(dynamics_.allocate("six-vertex Glauber heights")) {
+                   const SixVertexHeights& initial, int chains = 1,
+                   const parallel::Communicator& comm = parallel::Communicator())
+      : Chain(space, SixVertexSlabFamily(boundary, weights, chains, chains, 0), seed, comm,
+              "six-vertex model") {
     set_state(initial);
   }
   /// Every chain starts from the maximal state.
@@ -50,43 +59,46 @@ class SixVertexGlauber {
       : SixVertexGlauber(space, boundary, weights, seed, maximal_six_vertex_heights(boundary),
                          chains) {}
 
-  const ExecutionSpace& space() const { return dynamics_.space(); }
-  const SixVertexBoundary& boundary() const { return dynamics_.boundary(); }
-  int chains() const { return dynamics_.chains(); }
-  int class_count() const { return dynamics_.class_count(); }
-  /// Order of the classes over the steps (class_order.hpp); random unless set.
-  void set_class_order(ClassOrder order) { dynamics_.set_class_order(order); }
-  std::uint64_t step_count() const { return steps_; }
+  const SixVertexBoundary& boundary() const { return this->family().boundary; }
+  int chains() const { return this->family().chains; }
+  int class_count() const { return this->family().classes(); }
+  std::uint64_t step_count() const { return this->steps_done(); }
   /// Continues the step counter from `steps` (a restored checkpoint: step t's random numbers
   /// are keyed by t, so the chain goes on as it would have).
-  void set_step_count(std::uint64_t steps) { steps_ = steps; }
+  void set_step_count(std::uint64_t steps) { this->set_steps_done(steps); }
   /// Class updated by the last step (-1 before the first).
-  int last_class() const { return last_class_; }
-  const HeightView& device_heights() const { return heights_; }
+  int last_class() const {
+    return step_count() == 0
+               ? -1
+               : step_class(this->class_order(), this->seed(), step_count(), class_count());
+  }
 
   void set_state(const SixVertexHeights& state) {
-    const auto view = dynamics_.upload(state);
-    dynamics_.fill(heights_, view, view, chains());
+    set_states(std::vector<SixVertexHeights>(static_cast<std::size_t>(chains()), state));
   }
   void set_states(const std::vector<SixVertexHeights>& states) {
-    dynamics_.assign(heights_, states);
+    this->set_whole_state(this->family().interleave(states));
   }
 
-  void step() { last_class_ = dynamics_.apply(heights_, ++steps_); }
-  void run_steps(std::uint64_t n) {
-    for (std::uint64_t s = 0; s < n; ++s) step();
-  }
-  void run_sweeps(std::uint64_t sweeps) {
-    run_steps(sweeps * static_cast<std::uint64_t>(class_count()));
-  }
+  void step() { this->run_steps(1); }
 
+  /// Collective: every chain's state on rank 0, nothing on the other ranks.
+  std::vector<SixVertexHeights> states() const {
+    const std::vector<six_vertex_height> all = Chain::state_on_root();
+    if (!this->communicator().is_root()) return {};
+    return this->family().split(all, 0, chains());
+  }
+  /// Collective: chain `chain` on rank 0; an empty SixVertexHeights on the other ranks.
   SixVertexHeights state(int chain = 0) const {
-    return dynamics_.states(heights_, chain, 1).front();
+    std::vector<SixVertexHeights> all = states();
+    return all.empty() ? SixVertexHeights() : all[static_cast<std::size_t>(chain)];
   }
-  std::vector<SixVertexHeights> states() const { return dynamics_.states(heights_, 0, chains()); }
+  SixVertexHeights state_on_root() const { return state(0); }
 
-  /// Adds the current state of every chain to the sums behind averages().
+  /// Adds the current state of every chain to the sums behind averages() (one rank).
   void accumulate() {
+    if (this->communicator().size() > 1)
+      throw std::logic_error("six-vertex averages are accumulated on one rank only");
     const SixVertexBoundary& b = boundary();
     const auto vertices = static_cast<std::int32_t>(b.rows() * b.cols());
     if (height_sums_.extent(0) == 0) {
@@ -99,12 +111,13 @@ class SixVertexGlauber {
       type_counts_ = Kokkos::View<std::int64_t**, memory_space>("portamc::tilings::type_counts",
                                                                 vertices, vertex_type_count);
     }
-    SixVertexSumHeights<memory_space> sum{heights_, height_sums_, chains()};
+    const auto& heights = this->local_state();
+    SixVertexSumHeights<memory_space> sum{heights, height_sums_, chains()};
     Kokkos::parallel_for("portamc::tilings::six_vertex_sum_heights",
-                         Policy(space(), 0, static_cast<std::int32_t>(b.face_count())), sum);
-    SixVertexCountTypes<memory_space> count{heights_, type_counts_, chains(), b.cols()};
-    Kokkos::parallel_for("portamc::tilings::six_vertex_count_types", Policy(space(), 0, vertices),
-                         count);
+                         Policy(this->space(), 0, static_cast<std::int32_t>(b.face_count())), sum);
+    SixVertexCountTypes<memory_space> count{heights, type_counts_, chains(), b.cols()};
+    Kokkos::parallel_for("portamc::tilings::six_vertex_count_types",
+                         Policy(this->space(), 0, vertices), count);
     ++accumulated_;
   }
   void reset_averages() {
@@ -127,10 +140,6 @@ class SixVertexGlauber {
   }
 
  private:
-  Dynamics dynamics_;
-  HeightView heights_;
-  std::uint64_t steps_ = 0;
-  int last_class_ = -1;
   Kokkos::View<std::int64_t*, memory_space> height_sums_;
   Kokkos::View<std::int64_t**, memory_space> type_counts_;
   std::uint64_t accumulated_ = 0;

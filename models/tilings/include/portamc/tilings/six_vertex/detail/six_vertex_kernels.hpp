@@ -22,7 +22,8 @@ using six_vertex_height = std::int16_t;
 /// + f, step)[0] (the entity is the face's global index f for a single chain). Chains c and
 /// c + rng_chains share their randomness: the top and bottom chains of coupling from the past.
 /// first_stream (0 on one rank) numbers the streams of a share of CFTP copies run elsewhere
-/// (MPI ranks), so copy k draws the same words wherever it runs.
+/// (MPI ranks), so copy k draws the same words wherever it runs. first_row: the face row of
+/// the array's row 0 (a slab's local rows; 0 for the whole block).
 template <class MemorySpace>
 struct SixVertexHeatBathStep {
   Kokkos::View<six_vertex_height*, MemorySpace> heights;
@@ -33,6 +34,7 @@ struct SixVertexHeatBathStep {
   std::int32_t first_stream = 0;
   std::int32_t face_cols = 0;
   std::int32_t faces = 0;
+  std::int32_t first_row = 0;
   std::uint64_t seed = 0;
   std::uint64_t step = 0;
 
@@ -45,7 +47,7 @@ struct SixVertexHeatBathStep {
     const std::int32_t i = lattice.first_row + 2 * (member / lattice.cols);
     const std::int32_t j = lattice.first_col + 2 * (member % lattice.cols);
     const std::int32_t face = i * face_cols + j;
-    const std::int32_t at = face * chains + chain;
+    const std::int32_t at = ((i - first_row) * face_cols + j) * chains + chain;
     six_vertex_height* h = heights.data();
     const FlipSite site = flip_site(h, at, chains, face_cols * chains);
     if (!site.movable) return;

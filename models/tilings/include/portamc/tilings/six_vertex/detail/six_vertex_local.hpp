@@ -68,7 +68,7 @@ struct FlipSite {
 
 /// The face at index `at` of a height array in which its east neighbour is `east` and its
 /// south neighbour `south` entries further on. 32-bit offsets: the arrays are capped below
-/// 2^31 entries (six_vertex_dynamics.hpp).
+/// 2^31 entries (six_vertex_slab_family.hpp).
 template <class Height>
 KOKKOS_INLINE_FUNCTION FlipSite flip_site(const Height* h, int at, int east, int south) {
   const int v = h[at - south];
