@@ -89,7 +89,7 @@ std::int64_t expect_same_bibone(const BiboneDomain& d, std::uint64_t seed, const
                                 MoveColouring colouring = default_move_colouring) {
   const BiboneMatching start = bibone_initial_matching(d);
   BiboneGlauber<Space> one(Space(), d, seed, start, colouring);
-  DistributedBiboneGlauber<Space> many(Space(), d, seed, comm, start, what, colouring);
+  BiboneGlauber<Space> many(Space(), d, seed, start, colouring, comm, what);
   EXPECT_EQ(many.slab().halo, 3) << "bibone butterflies span four rows";
   return expect_same(
       one, many, [&] { return one.matching().bytes(); }, [&] { return many.matching().bytes(); },
@@ -109,7 +109,7 @@ std::int64_t expect_same_rect_triangle(const TriangularDomain& d, const RectTria
                                        MoveColouring colouring = default_move_colouring) {
   const RectTriangleTiling start = rect_triangle_initial_tiling(d);
   OneRectTriangle one{RectTriangleGlauber<Space>(Space(), d, w, seed, start, colouring)};
-  DistributedRectTriangleGlauber<Space> many(Space(), d, w, seed, comm, start, what, colouring);
+  RectTriangleGlauber<Space> many(Space(), d, w, seed, start, colouring, comm, what);
   return expect_same(
       one, many, [&] { return one.chain.tiling().codes(); }, [&] { return many.tiling().codes(); },
       comm, what);
@@ -182,7 +182,8 @@ TEST(TilingsAnchorDistributed, TooFewRowsAreRefusedOnEveryRank) {
                                " rows of cells cannot be split over " +
                                std::to_string(comm.size()) + " MPI ranks";
   try {
-    DistributedBiboneGlauber<Space> chain(Space(), d, 1, comm, bibone_initial_matching(d));
+    BiboneGlauber<Space> chain(Space(), d, 1, bibone_initial_matching(d), default_move_colouring,
+                               comm);
     ADD_FAILURE() << "no std::invalid_argument";
   } catch (const std::invalid_argument& e) {
     const std::string what = e.what();

@@ -1,6 +1,6 @@
 // The samples of bibone and rectangle-triangle tilings: one forward chain (there is no coupling
-// from the past for these models), BiboneGlauber / RectTriangleGlauber on one rank and
-// DistributedBiboneGlauber / DistributedRectTriangleGlauber in row slabs over several. Every
+// from the past for these models), BiboneGlauber / RectTriangleGlauber, on one rank or in row
+// slabs over several. Every
 // sample is gathered on rank 0 and measured there on the host, so the file is the one-rank
 // file.
 //   bibone         partner directions; orientation densities (direction mod 3); the
@@ -13,7 +13,6 @@
 
 #include "portamc/backends.hpp"
 #include "portamc/tilings/engine/detail/bibone_glauber.hpp"
-#include "portamc/tilings/engine/detail/distributed_anchor_glauber.hpp"
 #include "portamc/tilings/engine/detail/rect_triangle_glauber.hpp"
 #include "portamc/tilings/rect_triangle/rect_triangle_geometry.hpp"
 #include "portamc/tilings/rect_triangle/rect_triangle_heights.hpp"
@@ -130,23 +129,25 @@ std::unique_ptr<SampleSource> source(Chain chain, Family family, const PreparedR
 
 }  // namespace
 
+// One rank ignores parallel.halo_transport, as the one-rank chains of the other families do.
+template <class Engine>
+void configure(Engine& chain, const RunParameters& p, const parallel::Communicator& comm) {
+  if (comm.size() == 1)
+    chain.set_class_order(p.class_order);
+  else
+    configure_slab_chain(chain, p);
+}
+
 template <class Space>
 std::unique_ptr<SampleSource> make_bibone_source(const Space& space, const PreparedRun& run,
                                                  const parallel::Communicator& comm) {
   const RunParameters& p = run.parameters;
-  if (comm.size() == 1) {
-    auto chain = std::make_unique<BiboneGlauber<Space>>(space, *run.bibone, p.seed,
-                                                        *run.bibone_initial, p.colouring);
-    chain->set_class_order(p.class_order);
-    return source(SlabChain<BiboneGlauber<Space>>{std::move(chain)}, BiboneFamily(*run.bibone), run,
-                  comm);
-  }
-  auto chain = std::make_unique<DistributedBiboneGlauber<Space>>(
-      space, *run.bibone, p.seed, comm, *run.bibone_initial,
-      "bibone glauber on " + p.domain_description(), p.colouring);
-  configure_slab_chain(*chain, p);
-  return source(SlabChain<DistributedBiboneGlauber<Space>>{std::move(chain)},
-                BiboneFamily(*run.bibone), run, comm);
+  auto chain = std::make_unique<BiboneGlauber<Space>>(
+      space, *run.bibone, p.seed, *run.bibone_initial, p.colouring, comm,
+      "bibone glauber on " + p.domain_description());
+  configure(*chain, p, comm);
+  return source(SlabChain<BiboneGlauber<Space>>{std::move(chain)}, BiboneFamily(*run.bibone), run,
+                comm);
 }
 
 template <class Space>
@@ -154,19 +155,12 @@ std::unique_ptr<SampleSource> make_rect_triangle_source(const Space& space, cons
                                                         const parallel::Communicator& comm) {
   const RunParameters& p = run.parameters;
   const TriangularDomain& domain = *run.triangular;
-  if (comm.size() == 1) {
-    auto chain = std::make_unique<RectTriangleGlauber<Space>>(
-        space, domain, run.rect_triangle_weights, p.seed, *run.rect_triangle_initial, p.colouring);
-    chain->set_class_order(p.class_order);
-    return source(SlabChain<RectTriangleGlauber<Space>>{std::move(chain)},
-                  RectTriangleFamily(domain), run, comm);
-  }
-  auto chain = std::make_unique<DistributedRectTriangleGlauber<Space>>(
-      space, domain, run.rect_triangle_weights, p.seed, comm, *run.rect_triangle_initial,
-      "rect_triangle glauber on " + p.domain_description(), p.colouring);
-  configure_slab_chain(*chain, p);
-  return source(SlabChain<DistributedRectTriangleGlauber<Space>>{std::move(chain)},
-                RectTriangleFamily(domain), run, comm);
+  auto chain = std::make_unique<RectTriangleGlauber<Space>>(
+      space, domain, run.rect_triangle_weights, p.seed, *run.rect_triangle_initial, p.colouring,
+      comm, "rect_triangle glauber on " + p.domain_description());
+  configure(*chain, p, comm);
+  return source(SlabChain<RectTriangleGlauber<Space>>{std::move(chain)}, RectTriangleFamily(domain),
+                run, comm);
 }
 
 #define PORTAMC_TILINGS_INSTANTIATE_(Space)                                \

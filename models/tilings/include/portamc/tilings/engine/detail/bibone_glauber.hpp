@@ -11,8 +11,8 @@
 // with probability 1/2, so the chain is irreducible and aperiodic and converges to uniform.
 // Forward runs use t = 1, 2, ... (steps_done() + 1 next).
 //
-// The chain is the row-slab chain of distributed_anchor_glauber.hpp on one rank; this class
-// adds the bibone checks and the matching type.
+// The chain is the row-slab chain of distributed_anchor_glauber.hpp, on one rank or over the
+// ranks of a Communicator; this class adds the bibone checks and the matching type.
 //
 // No coupling from the past: the triangular lattice is not bipartite, bibone tilings have no
 // height function and no partial order that the moves respect, so there is no monotone
@@ -21,6 +21,7 @@
 #include <cstdint>
 #include <limits>
 #include <stdexcept>
+#include <string>
 
 #include "portamc/parallel.hpp"
 #include "portamc/tilings/bibone/bibone_domain.hpp"
@@ -43,11 +44,14 @@ class BiboneGlauber : public AnchorSlabChain<BiboneSlabModel, Space> {
   BiboneGlauber(const Space& space, const BiboneDomain& domain, std::uint64_t seed,
                 MoveColouring colouring = default_move_colouring)
       : BiboneGlauber(space, domain, seed, bibone_initial_matching(domain), colouring) {}
-  /// Starts from a given matching (validated).
+  /// Collective. Starts from a given matching (validated), on one rank or in row slabs over
+  /// `comm` (throws std::invalid_argument, naming `what`, when the ranks cannot split the rows).
   BiboneGlauber(const Space& space, const BiboneDomain& domain, std::uint64_t seed,
-                const BiboneMatching& initial, MoveColouring colouring = default_move_colouring)
-      : Chain(space, BiboneSlabModel(fits(domain), colouring), seed, parallel::Communicator(),
-              checked(domain, initial).bytes(), "bibone tiling"),
+                const BiboneMatching& initial, MoveColouring colouring = default_move_colouring,
+                const parallel::Communicator& comm = parallel::Communicator(),
+                const std::string& what = "bibone tiling")
+      : Chain(space, BiboneSlabModel(fits(domain), colouring), seed, comm,
+              checked(domain, initial).bytes(), what),
         domain_(domain) {
     if (move_set().anchors.size() >
         static_cast<std::size_t>(std::numeric_limits<std::int32_t>::max()))
@@ -61,6 +65,7 @@ class BiboneGlauber : public AnchorSlabChain<BiboneSlabModel, Space> {
   void set_matching(const BiboneMatching& matching) {
     this->set_bytes(checked(domain_, matching).bytes());
   }
+  /// Collective: the whole matching on every rank.
   BiboneMatching matching() const { return BiboneMatching(this->bytes()); }
 
   /// Refuses: there is no monotone coupling for bibone tilings (see above).

@@ -1,7 +1,7 @@
 #pragma once
 // The slab chain families (row_slab_chain.hpp) of bibone and rectangle-triangle tilings, and
-// their chains over the ranks of a Communicator; BiboneGlauber and RectTriangleGlauber
-// (bibone_glauber.hpp, rect_triangle_glauber.hpp) are the same chains on one rank.
+// the chain class their samplers share; BiboneGlauber and RectTriangleGlauber
+// (bibone_glauber.hpp, rect_triangle_glauber.hpp) run them on one rank or over several.
 //
 // Row span. Both states are rows of bytes: bibone sites x + width y (row y, `width` bytes),
 // rectangle-triangle faces 2 (x + width y) + (0 up, 1 down) (row y, 2 width bytes). A move
@@ -275,53 +275,6 @@ class AnchorSlabChain : public RowSlabChain<SlabModel, Space> {
   std::vector<std::uint8_t> bytes_on_root() const { return this->state_on_root(); }
   /// Collective: the whole state on every rank.
   std::vector<std::uint8_t> bytes() const { return this->whole_state(); }
-};
-
-/// Bibone tilings over the ranks (BiboneGlauber's chain). Starts from a valid matching.
-template <class Space>
-class DistributedBiboneGlauber : public AnchorSlabChain<BiboneSlabModel, Space> {
- public:
-  DistributedBiboneGlauber(const Space& space, const BiboneDomain& domain, std::uint64_t seed,
-                           const parallel::Communicator& comm, const BiboneMatching& initial,
-                           const std::string& what = "bibone tiling",
-                           MoveColouring colouring = default_move_colouring)
-      : AnchorSlabChain<BiboneSlabModel, Space>(space, BiboneSlabModel(domain, colouring), seed,
-                                                comm, checked(domain, initial), what) {}
-  /// Collective: the whole matching on every rank.
-  BiboneMatching matching() const { return BiboneMatching(this->bytes()); }
-
- private:
-  static const std::vector<std::uint8_t>& checked(const BiboneDomain& d, const BiboneMatching& m) {
-    validate_matching(d, m);
-    return m.bytes();
-  }
-};
-
-/// Weighted rectangle-triangle tilings over the ranks (RectTriangleGlauber's chain).
-template <class Space>
-class DistributedRectTriangleGlauber : public AnchorSlabChain<RectTriangleSlabModel, Space> {
- public:
-  DistributedRectTriangleGlauber(const Space& space, const TriangularDomain& domain,
-                                 const RectTriangleWeights& weights, std::uint64_t seed,
-                                 const parallel::Communicator& comm,
-                                 const RectTriangleTiling& initial,
-                                 const std::string& what = "rect_triangle tiling",
-                                 MoveColouring colouring = default_move_colouring)
-      : AnchorSlabChain<RectTriangleSlabModel, Space>(
-            space, RectTriangleSlabModel(domain, weights, colouring), seed, comm,
-            checked(domain, initial), what),
-        width_(domain.width()),
-        height_(domain.height()) {}
-  /// Collective: the whole tiling on every rank.
-  RectTriangleTiling tiling() const { return RectTriangleTiling(width_, height_, this->bytes()); }
-
- private:
-  static const std::vector<std::uint8_t>& checked(const TriangularDomain& d,
-                                                  const RectTriangleTiling& t) {
-    validate_tiling(d, t);
-    return t.codes();
-  }
-  int width_ = 0, height_ = 0;
 };
 
 }  // namespace portamc::tilings

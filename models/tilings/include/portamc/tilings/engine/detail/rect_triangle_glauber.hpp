@@ -13,8 +13,8 @@
 // t = 1, 2, ... (steps_done() + 1 next). The face codes (rect_triangle_geometry.hpp) are the
 // state: one byte per face of the box, 2 * width * height bytes.
 //
-// The chain is the row-slab chain of distributed_anchor_glauber.hpp on one rank; this class
-// adds the rectangle-triangle checks and the tiling type.
+// The chain is the row-slab chain of distributed_anchor_glauber.hpp, on one rank or over the
+// ranks of a Communicator; this class adds the rectangle-triangle checks and the tiling type.
 //
 // No coupling from the past: not required for this model. Its vertex heights
 // (rect_triangle_heights.hpp) give only a preorder on tilings (the three rectangle states of a
@@ -23,6 +23,7 @@
 #include <cstdint>
 #include <limits>
 #include <stdexcept>
+#include <string>
 
 #include "portamc/parallel.hpp"
 #include "portamc/tilings/engine/detail/distributed_anchor_glauber.hpp"
@@ -49,12 +50,16 @@ class RectTriangleGlauber : public AnchorSlabChain<RectTriangleSlabModel, Space>
                       MoveColouring colouring = default_move_colouring)
       : RectTriangleGlauber(space, domain, weights, seed, checked_initial(domain, weights),
                             colouring) {}
+  /// Collective with `comm` (row slabs over its ranks; throws std::invalid_argument, naming
+  /// `what`, when the ranks cannot split the rows).
   RectTriangleGlauber(const Space& space, const TriangularDomain& domain,
                       const RectTriangleWeights& weights, std::uint64_t seed,
                       const RectTriangleTiling& initial,
-                      MoveColouring colouring = default_move_colouring)
-      : Chain(space, RectTriangleSlabModel(fits(domain), weights, colouring), seed,
-              parallel::Communicator(), checked(domain, initial).codes(), "rect_triangle tiling"),
+                      MoveColouring colouring = default_move_colouring,
+                      const parallel::Communicator& comm = parallel::Communicator(),
+                      const std::string& what = "rect_triangle tiling")
+      : Chain(space, RectTriangleSlabModel(fits(domain), weights, colouring), seed, comm,
+              checked(domain, initial).codes(), what),
         domain_(domain),
         weights_(weights) {}
 
@@ -66,6 +71,7 @@ class RectTriangleGlauber : public AnchorSlabChain<RectTriangleSlabModel, Space>
   void set_tiling(const RectTriangleTiling& tiling) {
     this->set_bytes(checked(domain_, tiling).codes());
   }
+  /// Collective: the whole tiling on every rank.
   RectTriangleTiling tiling() const {
     return RectTriangleTiling(domain_.width(), domain_.height(), this->bytes());
   }
