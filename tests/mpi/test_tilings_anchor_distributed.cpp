@@ -1,5 +1,5 @@
 // Bibone and rectangle-triangle Glauber chains split into row slabs over the MPI ranks
-// (distributed_anchor_glauber.hpp), run by ctest under mpiexec -n 2 and -n 4 (and once with
+// (anchor_slab_families.hpp), run by ctest under mpiexec -n 2 and -n 4 (and once with
 // staged halos): every rank also runs the one-rank chain (BiboneGlauber, RectTriangleGlauber)
 // on the whole domain, and the distributed state must equal it bit for bit after every chunk
 // of steps; the chains must have moved. Domains: bibone hexagons, a parallelogram down to 3
@@ -18,8 +18,8 @@
 
 #include "portamc/halo_transport.hpp"
 #include "portamc/parallel.hpp"
+#include "portamc/tilings/engine/detail/anchor_slab_families.hpp"
 #include "portamc/tilings/engine/detail/bibone_glauber.hpp"
-#include "portamc/tilings/engine/detail/distributed_anchor_glauber.hpp"
 #include "portamc/tilings/engine/detail/rect_triangle_glauber.hpp"
 
 namespace {

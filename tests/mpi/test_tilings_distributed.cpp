@@ -12,6 +12,7 @@
 
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "portamc/parallel.hpp"
 #include "portamc/tilings/engine/detail/six_vertex_glauber.hpp"
@@ -94,16 +95,18 @@ TEST(TilingsDistributed, DensitiesOnRootMatchOneRank) {
                                       comm);
 }
 
-// The six-vertex heat bath in face-row slabs against SixVertexGlauber (one chain): domain-wall
+// The six-vertex heat bath in face-row slabs against the same chains on one rank: domain-wall
 // boundaries with a = b = c (two checkerboard classes) and with weights that read the
-// diagonals (four parity classes), from the maximal and the minimal state.
+// diagonals (four parity classes), from the maximal and the minimal state, one copy or several
+// side by side (a row then holds every copy's faces of one face row).
 void expect_same_six_vertex_chain(const SixVertexBoundary& boundary,
                                   const SixVertexWeights& weights, std::uint64_t seed, bool maximal,
-                                  const Communicator& comm, ClassOrder order = ClassOrder::random) {
+                                  const Communicator& comm, ClassOrder order = ClassOrder::random,
+                                  int chains = 1) {
   const SixVertexHeights start =
       maximal ? maximal_six_vertex_heights(boundary) : minimal_six_vertex_heights(boundary);
-  SixVertexGlauber<Space> one(Space(), boundary, weights, seed, start);
-  SixVertexGlauber<Space> many(Space(), boundary, weights, seed, start, 1, comm);
+  SixVertexGlauber<Space> one(Space(), boundary, weights, seed, start, chains);
+  SixVertexGlauber<Space> many(Space(), boundary, weights, seed, start, chains, comm);
   many.set_halo_transport(portamc::tilings::testing::transport_under_test());
   one.set_class_order(order);
   many.set_class_order(order);
@@ -113,14 +116,22 @@ void expect_same_six_vertex_chain(const SixVertexBoundary& boundary,
     one.run_steps(n);
     many.run_steps(n);
     steps += n;
-    const SixVertexHeights got = many.state_on_root();
+    const std::vector<SixVertexHeights> got = many.states();
     if (comm.is_root()) {
-      EXPECT_EQ(got.values(), one.state().values())
-          << "six-vertex on " << comm.size() << " ranks differs after " << steps << " steps";
+      const std::vector<SixVertexHeights> want = one.states();
+      ASSERT_EQ(got.size(), static_cast<std::size_t>(chains));
+      for (int c = 0; c < chains; ++c)
+        EXPECT_EQ(got[c].values(), want[c].values())
+            << "six-vertex copy " << c << " on " << comm.size() << " ranks differs after " << steps
+            << " steps";
+    } else {
+      EXPECT_TRUE(got.empty()) << "states() gives the copies on rank 0 only";
     }
   }
   EXPECT_EQ(one.step_count(), many.step_count());
   EXPECT_NE(one.state().values(), start.values()) << "the chain never moved";
+  if (chains > 1 && comm.is_root())
+    EXPECT_NE(one.state(0).values(), one.state(1).values()) << "the copies moved alike";
 }
 
 TEST(TilingsDistributed, SixVertexMatchesOneRank) {
@@ -131,6 +142,26 @@ TEST(TilingsDistributed, SixVertexMatchesOneRank) {
                                false, comm);
   expect_same_six_vertex_chain(SixVertexBoundary::domain_wall(3), SixVertexWeights{1, 2, 2.5}, 6,
                                true, comm);
+}
+
+TEST(TilingsDistributed, SixVertexCopiesSideBySideMatchOneRank) {
+  const Communicator comm = world();
+  expect_same_six_vertex_chain(SixVertexBoundary::domain_wall(12), SixVertexWeights{1, 1, 1}, 7,
+                               true, comm, ClassOrder::random, 3);
+  expect_same_six_vertex_chain(SixVertexBoundary::domain_wall(9), SixVertexWeights{1, 1.6, 0.8}, 8,
+                               false, comm, ClassOrder::random, 5);
+}
+
+// Averages sum every copy of the whole block: one rank only, refused over several.
+TEST(TilingsDistributed, SixVertexAveragesAreRefusedOverRanks) {
+  const Communicator comm = world();
+  const SixVertexBoundary b = SixVertexBoundary::domain_wall(8);
+  SixVertexGlauber<Space> chain(Space(), b, SixVertexWeights{1, 1, 1}, 3,
+                                maximal_six_vertex_heights(b), 1, comm);
+  if (comm.size() > 1)
+    EXPECT_THROW(chain.accumulate(), std::logic_error);
+  else
+    EXPECT_NO_THROW(chain.accumulate());
 }
 
 // Cyclic class order (class_order.hpp): the class of a step is t mod classes on every rank.

@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "portamc/backends.hpp"
-#include "portamc/tilings/engine/detail/distributed_anchor_glauber.hpp"
+#include "portamc/tilings/engine/detail/anchor_slab_families.hpp"
 #include "portamc/tilings/engine/detail/distributed_tiled_domino.hpp"
 #include "portamc/tilings/engine/detail/slab_decomposition.hpp"
 #include "portamc/tilings/sampling_run.hpp"
@@ -51,7 +51,7 @@ void check_ranks(const PreparedRun& run, int ranks) {
     case TilingModel::bibone:
     case TilingModel::rect_triangle:
       // mode: glauber only (cftp is refused for these models before this point); h halo rows
-      // (3 for bibone, 1 for rect_triangle: distributed_anchor_glauber.hpp), h rows per rank.
+      // (3 for bibone, 1 for rect_triangle: anchor_slab_families.hpp), h rows per rank.
       if (p.model == TilingModel::bibone) {
         const BiboneSlabModel m(*run.bibone);
         row_slab(m.rows(), m.row_length(), 0, ranks, "bibone glauber on " + p.domain_description(),

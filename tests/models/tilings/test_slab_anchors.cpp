@@ -1,5 +1,5 @@
 // Row slabs with h > 1 halo rows and the anchors a slab runs (slab_decomposition.hpp,
-// distributed_anchor_glauber.hpp) without MPI: slabs cover the rows once with h halo rows,
+// anchor_slab_families.hpp) without MPI: slabs cover the rows once with h halo rows,
 // splits with fewer than h rows per rank are refused naming the sizes, the halo widths come
 // out of the move shapes (bibone 3, rect_triangle 1), and over the ranks the restricted anchor
 // lists run every move that touches an owned row, each inside the local rows, so that every
@@ -10,7 +10,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "portamc/tilings/engine/detail/distributed_anchor_glauber.hpp"
+#include "portamc/tilings/engine/detail/anchor_slab_families.hpp"
 
 namespace {
 

@@ -11,7 +11,7 @@
 // with probability 1/2, so the chain is irreducible and aperiodic and converges to uniform.
 // Forward runs use t = 1, 2, ... (steps_done() + 1 next).
 //
-// The chain is the row-slab chain of distributed_anchor_glauber.hpp, on one rank or over the
+// The chain is the row-slab chain of anchor_slab_families.hpp, on one rank or over the
 // ranks of a Communicator; this class adds the bibone checks and the matching type.
 //
 // No coupling from the past: the triangular lattice is not bipartite, bibone tilings have no
@@ -26,7 +26,7 @@
 #include "portamc/parallel.hpp"
 #include "portamc/tilings/bibone/bibone_domain.hpp"
 #include "portamc/tilings/bibone/bibone_tileability.hpp"
-#include "portamc/tilings/engine/detail/distributed_anchor_glauber.hpp"
+#include "portamc/tilings/engine/detail/anchor_slab_families.hpp"
 
 namespace portamc::tilings {
 

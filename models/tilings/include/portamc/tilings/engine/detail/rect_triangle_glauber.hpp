@@ -13,7 +13,7 @@
 // t = 1, 2, ... (steps_done() + 1 next). The face codes (rect_triangle_geometry.hpp) are the
 // state: one byte per face of the box, 2 * width * height bytes.
 //
-// The chain is the row-slab chain of distributed_anchor_glauber.hpp, on one rank or over the
+// The chain is the row-slab chain of anchor_slab_families.hpp, on one rank or over the
 // ranks of a Communicator; this class adds the rectangle-triangle checks and the tiling type.
 //
 // No coupling from the past: not required for this model. Its vertex heights
@@ -26,7 +26,7 @@
 #include <string>
 
 #include "portamc/parallel.hpp"
-#include "portamc/tilings/engine/detail/distributed_anchor_glauber.hpp"
+#include "portamc/tilings/engine/detail/anchor_slab_families.hpp"
 #include "portamc/tilings/lozenge/triangular_domain.hpp"
 #include "portamc/tilings/rect_triangle/rect_triangle_tiling.hpp"
 

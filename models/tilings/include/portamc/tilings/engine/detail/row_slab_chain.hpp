@@ -24,7 +24,7 @@
 // derives from ClassStepFamily below.
 //
 // Family (VertexSlabFamily in distributed_glauber.hpp, BiboneSlabModel and
-// RectTriangleSlabModel in distributed_anchor_glauber.hpp, SixVertexSlabFamily in
+// RectTriangleSlabModel in anchor_slab_families.hpp, SixVertexSlabFamily in
 // distributed_six_vertex.hpp, TiledDominoSlabFamily in distributed_tiled_domino.hpp) provides:
 //   using Element                        the state's element type
 //   int rows(), row_length()             the whole state

@@ -13,7 +13,7 @@
 // [local_begin, local_end); after a pass each rank sends its first owned row up and its last
 // one down, and the halo rows, partly written by the pass, are overwritten.
 //
-// Wider moves (bibone cycles, rectangle-triangle regions: distributed_anchor_glauber.hpp)
+// Wider moves (bibone cycles, rectangle-triangle regions: anchor_slab_families.hpp)
 // span up to h + 1 rows (h = `halo`): the slab then carries h halo rows on each side, local
 // rows [own_begin - h, own_end + h) clipped to the state, and every rank must own at least h
 // rows so that its halo rows all come from its direct neighbours. The exchange sends the h
