@@ -139,13 +139,45 @@ SlabAnchorMoves<Space> slab_anchor_moves(const Model& model, const RowSlab& slab
   return m;
 }
 
-/// The slab chain families of the anchor models (row_slab_chain.hpp): a class is a (family,
-/// class) pair of the move set.
-struct BiboneSlabModel : ClassStepFamily<BiboneSlabModel> {
-  static constexpr const char* name = "bibone";
+/// What the slab chain families of the anchor models (row_slab_chain.hpp) share: a class is a
+/// (family, class) pair of the move set, and a launch runs the slab's anchors of one pair with
+/// the model's kernel. Derived provides `moves`, rows_of, anchor_shift, entity_base(family),
+/// a kernel `label` and kernel<Space>(state, anchors, first, family, entity base, seed, t).
+template <class Derived>
+struct AnchorSlabFamily : ClassStepFamily<Derived> {
   using Element = std::uint8_t;
   template <class Space>
   using Moves = SlabAnchorMoves<Space>;
+  int pairs() const { return self().moves.pairs(); }
+  int classes() const { return pairs(); }
+  template <class Space>
+  Moves<Space> slab_moves(const Space& /*space*/, const RowSlab& slab) const {
+    return slab_anchor_moves<Space>(self(), slab);
+  }
+  template <class Space>
+  void launch_class(const Space& space, const Kokkos::View<std::uint8_t*, Space>& state,
+                    const Moves<Space>& m, int p, const RowSlab& slab, std::uint64_t seed,
+                    std::uint64_t t) const {
+    const std::int32_t first = m.pair_offset[static_cast<std::size_t>(p)];
+    const std::int32_t count = m.pair_offset[static_cast<std::size_t>(p) + 1] - first;
+    if (count == 0) return;
+    const int family = self().moves.pair_family[static_cast<std::size_t>(p)];
+    // The local anchors are shifted by anchor_shift, the entities by as much: the one-rank ones.
+    const std::uint64_t entity = self().entity_base(family) +
+                                 static_cast<std::uint64_t>(self().anchor_shift(slab.local_begin));
+    Kokkos::parallel_for(
+        Derived::label,
+        Kokkos::RangePolicy<Space, Kokkos::IndexType<std::int32_t>>(space, 0, count),
+        self().template kernel<Space>(state, m.anchors, first, family, entity, seed, t));
+  }
+
+ private:
+  const Derived& self() const { return static_cast<const Derived&>(*this); }
+};
+
+struct BiboneSlabModel : AnchorSlabFamily<BiboneSlabModel> {
+  static constexpr const char* name = "bibone";
+  static constexpr const char* label = "portamc::tilings::bibone_slab_step";
   BiboneMoveSet moves;
   int width = 0, height = 0;
   /// Every rank builds the global move set (the colouring depends on the whole domain only),
@@ -155,13 +187,10 @@ struct BiboneSlabModel : ClassStepFamily<BiboneSlabModel> {
   int rows() const { return height; }
   int row_length() const { return width; }
   int halo() const { return std::max(1, bibone_row_span(moves)); }
-  int pairs() const { return moves.pairs(); }
-  int classes() const { return moves.pairs(); }
-  template <class Space>
-  Moves<Space> slab_moves(const Space& /*space*/, const RowSlab& slab) const {
-    return slab_anchor_moves<Space>(*this, slab);
-  }
   std::int64_t anchor_shift(int first_row) const { return std::int64_t{first_row} * width; }
+  std::uint64_t entity_base(int family) const {
+    return static_cast<std::uint64_t>(family) * static_cast<std::uint64_t>(moves.box_sites);
+  }
   void rows_of(std::int32_t a, int family, int& lo, int& hi) const {
     const BiboneCycleShape& s = moves.shapes[static_cast<std::size_t>(family)];
     lo = std::numeric_limits<int>::max();
@@ -173,35 +202,17 @@ struct BiboneSlabModel : ClassStepFamily<BiboneSlabModel> {
     }
   }
   template <class Space>
-  void launch_class(const Space& space, const Kokkos::View<std::uint8_t*, Space>& state,
-                    const Moves<Space>& m, int p, const RowSlab& slab, std::uint64_t seed,
-                    std::uint64_t t) const {
-    const std::int32_t first = m.pair_offset[static_cast<std::size_t>(p)];
-    const std::int32_t count = m.pair_offset[static_cast<std::size_t>(p) + 1] - first;
-    if (count == 0) return;
-    const int family = moves.pair_family[static_cast<std::size_t>(p)];
-    const int first_row = slab.local_begin;
-    const auto& anchors = m.anchors;
-    BiboneGlauberStep<Space> kernel{
-        state,
-        anchors,
-        first,
-        moves.shapes[static_cast<std::size_t>(family)],
-        static_cast<std::uint64_t>(family) * static_cast<std::uint64_t>(moves.box_sites) +
-            static_cast<std::uint64_t>(anchor_shift(first_row)),
-        seed,
-        t};
-    Kokkos::parallel_for(
-        "portamc::tilings::bibone_slab_step",
-        Kokkos::RangePolicy<Space, Kokkos::IndexType<std::int32_t>>(space, 0, count), kernel);
+  BiboneGlauberStep<Space> kernel(const Kokkos::View<std::uint8_t*, Space>& state,
+                                  const Kokkos::View<const std::int32_t*, Space>& anchors,
+                                  std::int32_t first, int family, std::uint64_t entity,
+                                  std::uint64_t seed, std::uint64_t t) const {
+    return {state, anchors, first, moves.shapes[static_cast<std::size_t>(family)], entity, seed, t};
   }
 };
 
-struct RectTriangleSlabModel : ClassStepFamily<RectTriangleSlabModel> {
+struct RectTriangleSlabModel : AnchorSlabFamily<RectTriangleSlabModel> {
   static constexpr const char* name = "rect_triangle";
-  using Element = std::uint8_t;
-  template <class Space>
-  using Moves = SlabAnchorMoves<Space>;
+  static constexpr const char* label = "portamc::tilings::rect_triangle_slab_step";
   RectTriangleMoveSet moves;
   int width = 0, height = 0;
   std::uint64_t vertex_count = 0;
@@ -214,13 +225,10 @@ struct RectTriangleSlabModel : ClassStepFamily<RectTriangleSlabModel> {
   int rows() const { return height; }
   int row_length() const { return 2 * width; }
   int halo() const { return std::max(1, rect_triangle_row_span(moves)); }
-  int pairs() const { return moves.pairs(); }
-  int classes() const { return moves.pairs(); }
-  template <class Space>
-  Moves<Space> slab_moves(const Space& /*space*/, const RowSlab& slab) const {
-    return slab_anchor_moves<Space>(*this, slab);
-  }
   std::int64_t anchor_shift(int first_row) const { return std::int64_t{first_row} * (width + 1); }
+  std::uint64_t entity_base(int family) const {
+    return static_cast<std::uint64_t>(family) * vertex_count;
+  }
   void rows_of(std::int32_t vertex, int family, int& lo, int& hi) const {
     const RectTriangleMoveShape& s = moves.shapes[static_cast<std::size_t>(family)];
     const std::int32_t base = moves.base_of(vertex);
@@ -233,27 +241,12 @@ struct RectTriangleSlabModel : ClassStepFamily<RectTriangleSlabModel> {
     }
   }
   template <class Space>
-  void launch_class(const Space& space, const Kokkos::View<std::uint8_t*, Space>& state,
-                    const Moves<Space>& m, int p, const RowSlab& slab, std::uint64_t seed,
-                    std::uint64_t t) const {
-    const std::int32_t first = m.pair_offset[static_cast<std::size_t>(p)];
-    const std::int32_t count = m.pair_offset[static_cast<std::size_t>(p) + 1] - first;
-    if (count == 0) return;
-    const int family = moves.pair_family[static_cast<std::size_t>(p)];
-    const int first_row = slab.local_begin;
-    const auto& anchors = m.anchors;
-    RectTriangleGlauberStep<Space> kernel{state,
-                                          anchors,
-                                          first,
-                                          moves.width,
-                                          moves.shapes[static_cast<std::size_t>(family)],
-                                          static_cast<std::uint64_t>(family) * vertex_count +
-                                              static_cast<std::uint64_t>(anchor_shift(first_row)),
-                                          seed,
-                                          t};
-    Kokkos::parallel_for(
-        "portamc::tilings::rect_triangle_slab_step",
-        Kokkos::RangePolicy<Space, Kokkos::IndexType<std::int32_t>>(space, 0, count), kernel);
+  RectTriangleGlauberStep<Space> kernel(const Kokkos::View<std::uint8_t*, Space>& state,
+                                        const Kokkos::View<const std::int32_t*, Space>& anchors,
+                                        std::int32_t first, int family, std::uint64_t entity,
+                                        std::uint64_t seed, std::uint64_t t) const {
+    return {state,  anchors, first, moves.width, moves.shapes[static_cast<std::size_t>(family)],
+            entity, seed,    t};
   }
 };
 
