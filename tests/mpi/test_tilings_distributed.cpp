@@ -4,10 +4,11 @@
 // steps, for dominoes (Aztec diamonds, whose slab boundaries cross the frozen corners and the
 // liquid region; rectangles, where the one-rank kernel walks the box instead of the runs;
 // weighted and two-periodic measures; heat bath and Metropolis), lozenges (hexagons,
-// uniform and q-weighted) and six-vertex height functions (DistributedSixVertexGlauber
-// against SixVertexGlauber, 2 and 4 colour classes, down to one face row per rank); densities
-// gathered on rank 0 equal the one-rank ones; cyclic class order as well; states the ranks cannot
-// split are refused on every rank with the sizes in the message.
+// uniform and q-weighted) and six-vertex height functions (SixVertexGlauber over the ranks
+// against SixVertexGlauber on one, 2 and 4 colour classes, down to one face row per rank, one
+// copy or several side by side; its pinned one-rank hashes are in test_tilings_pinned_chains);
+// densities gathered on rank 0 equal the one-rank ones; cyclic class order as well; states the
+// ranks cannot split are refused on every rank with the sizes in the message.
 #include <gtest/gtest.h>
 
 #include <stdexcept>

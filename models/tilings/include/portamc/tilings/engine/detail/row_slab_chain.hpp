@@ -25,7 +25,7 @@
 //
 // Family (VertexSlabFamily in distributed_glauber.hpp, BiboneSlabModel and
 // RectTriangleSlabModel in anchor_slab_families.hpp, SixVertexSlabFamily in
-// distributed_six_vertex.hpp, TiledDominoSlabFamily in distributed_tiled_domino.hpp) provides:
+// six_vertex_slab_family.hpp, TiledDominoSlabFamily in distributed_tiled_domino.hpp) provides:
 //   using Element                        the state's element type
 //   int rows(), row_length()             the whole state
 //   int classes()                        colour classes (or (family, class) pairs) per sweep
