@@ -24,7 +24,8 @@ int run(const app::Context& ctx) {
 int main(int argc, char** argv) {
   const app::Description description{
       "portamc-muca",
-      "parallel multicanonical simulation of the Ising and q-state Potts models (2D, 3D)",
+      "parallel multicanonical simulation of the Ising, q-state Potts and Blume-Capel models "
+      "(2D, 3D)",
       "portamc-muca input/muca.yaml --set model.L=32 -o muca-L32.h5"};
   return app::main(argc, argv, description, muca_app::bindings().schema(), run);
 }
