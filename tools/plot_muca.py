@@ -48,8 +48,9 @@ extrapolated to 1/L = 0, its intercept and error in the legend.
 
 With --binder, runs of one model at several L (each with /muca/order_parameter)
 give one plot: the Binder cumulant U4 against beta (Blume-Capel: D) for every
-L with errors, and the crossings of consecutive sizes, found by linear
-interpolation and printed with errors propagated from the two curves' errors.
+L with errors, and the crossings of consecutive sizes, bracketed by linear and
+placed by local cubic interpolation of each curve, printed with errors propagated
+from the two curves' errors.
 
 Needs h5py and matplotlib (Debian: python3-h5py, python3-matplotlib).
 """
@@ -553,22 +554,64 @@ def read_binder(path):
             x=x[ok][order], u=u[ok][order], e=e[ok][order])
 
 
+def local_cubic(xs, ys, x):
+    """Value and slope at X of the cubic through the four points of (XS, YS) nearest X (XS
+    sorted, at least four points)."""
+    i = int(np.searchsorted(xs, x))
+    lo = min(max(i - 2, 0), len(xs) - 4)
+    c = np.polyfit(xs[lo:lo + 4] - x, ys[lo:lo + 4], 3)
+    return c[3], c[2]
+
+
+def interpolate(curve, grid):
+    """CURVE's U4 on GRID: local cubics through its four nearest points where it has four,
+    else linear."""
+    if len(curve.x) < 4:
+        return np.interp(grid, curve.x, curve.u)
+    return np.array([local_cubic(curve.x, curve.u, x)[0] for x in grid])
+
+
+def refine_crossing(first, second, a, b):
+    """The root in [A, B] of the difference of FIRST's and SECOND's local cubics (one cubic
+    each inside a segment of the union of their grids), with both slopes there; None where a
+    curve has fewer than four points or Newton's method leaves the segment."""
+    if len(first.x) < 4 or len(second.x) < 4:
+        return None
+    x = 0.5 * (a + b)
+    for _ in range(50):
+        u1, s1 = local_cubic(first.x, first.u, x)
+        u2, s2 = local_cubic(second.x, second.u, x)
+        if s1 == s2:
+            return None
+        step = (u1 - u2) / (s1 - s2)
+        x -= step
+        if not a <= x <= b:
+            return None
+        if abs(step) <= 1e-12 * max(1.0, abs(x)):
+            u1, s1 = local_cubic(first.x, first.u, x)
+            u2, s2 = local_cubic(second.x, second.u, x)
+            return x, u1, s1, s2
+    return None
+
+
 def crossings(first, second):
     """Where U4 of FIRST and SECOND cross: a list of (x, error, U4 there), and the common
-    range (lo, hi) searched. Both curves are interpolated linearly onto the union of their
-    grids inside that range (the files may have different grids), a crossing lies where the
-    difference changes sign, and its error is the two curves' errors there over the
-    difference of their slopes: dx = sqrt(e1^2 + e2^2) / |slope1 - slope2|."""
+    range (lo, hi) searched. The files may have different grids: both curves are interpolated
+    by local cubics through each curve's four nearest points onto the union of their grids
+    inside that range, a crossing is bracketed where the difference changes sign and placed
+    where the difference of the cubics vanishes. Linear interpolation would bias it by about
+    h^2 times the curvature (h the grid step), which grows with L (3D Ising, h = 0.001:
+    +2..6e-6 at L = 4/6, against errors of 1.4e-4). A curve of fewer than four points is
+    interpolated linearly. The error is the two curves' errors there over the difference of
+    their slopes: dx = sqrt(e1^2 + e2^2) / |slope1 - slope2|."""
     lo = max(first.x[0], second.x[0])
     hi = min(first.x[-1], second.x[-1])
     grid = np.union1d(first.x, second.x)
     grid = grid[(grid >= lo) & (grid <= hi)]
     if len(grid) < 2:
         return [], (lo, hi)
-    u1 = np.interp(grid, first.x, first.u)
-    u2 = np.interp(grid, second.x, second.u)
-    e1 = np.interp(grid, first.x, first.e)
-    e2 = np.interp(grid, second.x, second.e)
+    u1 = interpolate(first, grid)
+    u2 = interpolate(second, grid)
     d = u1 - u2
     found = []
     last = len(grid) - 2
@@ -577,14 +620,19 @@ def crossings(first, second):
         # end's zero is the next segment's left end, except for the last segment).
         if not (d[i] * d[i + 1] < 0 or d[i] == 0 or (i == last and d[i + 1] == 0)):
             continue
-        step = d[i] - d[i + 1]
-        t = d[i] / step if step != 0 else 0.0
         h = grid[i + 1] - grid[i]
-        slope1 = (u1[i + 1] - u1[i]) / h
-        slope2 = (u2[i + 1] - u2[i]) / h
-        spread = math.hypot(e1[i] + t * (e1[i + 1] - e1[i]), e2[i] + t * (e2[i + 1] - e2[i]))
+        refined = refine_crossing(first, second, grid[i], grid[i + 1])
+        if refined is not None:
+            x, u, slope1, slope2 = refined
+        else:
+            step = d[i] - d[i + 1]
+            t = d[i] / step if step != 0 else 0.0
+            x, u = grid[i] + t * h, u1[i] + t * (u1[i + 1] - u1[i])
+            slope1 = (u1[i + 1] - u1[i]) / h
+            slope2 = (u2[i + 1] - u2[i]) / h
+        spread = math.hypot(np.interp(x, first.x, first.e), np.interp(x, second.x, second.e))
         error = spread / abs(slope1 - slope2) if slope1 != slope2 else math.inf
-        found.append((grid[i] + t * h, error, u1[i] + t * (u1[i + 1] - u1[i])))
+        found.append((x, error, u))
     return found, (lo, hi)
 
 
