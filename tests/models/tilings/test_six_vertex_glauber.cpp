@@ -116,6 +116,10 @@ TEST(SixVertexGlauber, NonMonotoneWeightsSampleTheExactMeasure) {
 
 TEST(SixVertexGlauber, BadInputsAreRefused) {
   const SixVertexBoundary b = SixVertexBoundary::domain_wall(3);
+  const SixVertexGlauber<TestSpace> two(TestSpace(), b, {1, 1, 1}, 1, 2);
+  EXPECT_EQ(two.state(1).values(), maximal_six_vertex_heights(b).values());
+  EXPECT_THROW(two.state(2), std::out_of_range);
+  EXPECT_THROW(two.state(-1), std::out_of_range);
   expect_error<std::invalid_argument>(
       [&] {
         SixVertexGlauber<TestSpace>(TestSpace(), b, {0, 1, 1}, 1);

@@ -89,7 +89,11 @@ class SixVertexGlauber : public RowSlabChain<SixVertexSlabFamily, ExecutionSpace
     return this->family().split(all, 0, chains());
   }
   /// Collective: chain `chain` on rank 0; an empty SixVertexHeights on the other ranks.
+  /// Throws std::out_of_range unless 0 <= chain < chains().
   SixVertexHeights state(int chain = 0) const {
+    if (chain < 0 || chain >= chains())
+      throw std::out_of_range("six-vertex chain " + std::to_string(chain) + " of " +
+                              std::to_string(chains()));
     std::vector<SixVertexHeights> all = states();
     return all.empty() ? SixVertexHeights() : all[static_cast<std::size_t>(chain)];
   }
