@@ -86,10 +86,11 @@ std::unique_ptr<SampleSource> make_six_vertex_source(const Space& space, const P
 /// the run's seed (splitmix64 of the pair, so that neighbouring seeds share no sample).
 std::uint64_t cftp_sample_seed(std::uint64_t seed, std::int64_t k);
 
-/// A slab chain's halo transport (parallel.halo_transport) and class order, from the input.
+/// A slab chain's halo transport (parallel.halo_transport; one rank has no halos and ignores
+/// it, as GlauberSampler does) and class order, from the input.
 template <class Engine>
 void configure_slab_chain(Engine& chain, const RunParameters& p) {
-  if (p.halo_transport != parallel::HaloTransport::automatic)
+  if (chain.communicator().size() > 1 && p.halo_transport != parallel::HaloTransport::automatic)
     chain.set_halo_transport(p.halo_transport);
   chain.set_class_order(p.class_order);
 }

@@ -129,15 +129,6 @@ std::unique_ptr<SampleSource> source(Chain chain, Family family, const PreparedR
 
 }  // namespace
 
-// One rank ignores parallel.halo_transport, as the one-rank chains of the other families do.
-template <class Engine>
-void configure(Engine& chain, const RunParameters& p, const parallel::Communicator& comm) {
-  if (comm.size() == 1)
-    chain.set_class_order(p.class_order);
-  else
-    configure_slab_chain(chain, p);
-}
-
 template <class Space>
 std::unique_ptr<SampleSource> make_bibone_source(const Space& space, const PreparedRun& run,
                                                  const parallel::Communicator& comm) {
@@ -145,7 +136,7 @@ std::unique_ptr<SampleSource> make_bibone_source(const Space& space, const Prepa
   auto chain = std::make_unique<BiboneGlauber<Space>>(
       space, *run.bibone, p.seed, *run.bibone_initial, p.colouring, comm,
       "bibone glauber on " + p.domain_description());
-  configure(*chain, p, comm);
+  configure_slab_chain(*chain, p);
   return source(SlabChain<BiboneGlauber<Space>>{std::move(chain)}, BiboneFamily(*run.bibone), run,
                 comm);
 }
@@ -158,7 +149,7 @@ std::unique_ptr<SampleSource> make_rect_triangle_source(const Space& space, cons
   auto chain = std::make_unique<RectTriangleGlauber<Space>>(
       space, domain, run.rect_triangle_weights, p.seed, *run.rect_triangle_initial, p.colouring,
       comm, "rect_triangle glauber on " + p.domain_description());
-  configure(*chain, p, comm);
+  configure_slab_chain(*chain, p);
   return source(SlabChain<RectTriangleGlauber<Space>>{std::move(chain)}, RectTriangleFamily(domain),
                 run, comm);
 }

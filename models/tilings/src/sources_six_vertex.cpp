@@ -200,12 +200,6 @@ std::unique_ptr<SampleSource> make_six_vertex_source(const Space& space, const P
   const SixVertexBoundary& boundary = *run.boundary;
   const SixVertexHeights start =
       p.start_maximal ? maximal_six_vertex_heights(boundary) : minimal_six_vertex_heights(boundary);
-  if (comm.size() == 1) {
-    auto chain = std::make_unique<SixVertexGlauber<Space>>(space, boundary, run.six_vertex_weights,
-                                                           p.seed, start);
-    chain->set_class_order(p.class_order);
-    return chain_source(std::move(chain), run, comm);
-  }
   auto chain = std::make_unique<SixVertexGlauber<Space>>(space, boundary, run.six_vertex_weights,
                                                          p.seed, start, 1, comm);
   configure_slab_chain(*chain, p);
