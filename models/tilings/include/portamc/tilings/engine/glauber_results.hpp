@@ -69,15 +69,4 @@ struct ByteDifferences {
   }
 };
 
-/// counts(cell, type) += 1 for the type in the state (bytes >= types mark cells outside).
-template <class Space>
-struct CountTileTypes {
-  Kokkos::View<const std::uint8_t*, Space> state;
-  Kokkos::View<std::uint32_t**, Space> counts;
-  KOKKOS_INLINE_FUNCTION void operator()(std::int32_t cell) const {
-    const std::uint32_t type = state(cell);
-    if (type < counts.extent(1)) counts(cell, type) += 1;
-  }
-};
-
 }  // namespace portamc::tilings

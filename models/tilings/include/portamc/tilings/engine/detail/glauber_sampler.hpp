@@ -27,9 +27,12 @@
 #include <vector>
 
 #include "portamc/device_info.hpp"
+#include "portamc/parallel.hpp"
 #include "portamc/rng.hpp"
 #include "portamc/tilings/engine/class_order.hpp"
 #include "portamc/tilings/engine/detail/monotone_cftp.hpp"
+#include "portamc/tilings/engine/detail/slab_decomposition.hpp"
+#include "portamc/tilings/engine/detail/slab_type_counts.hpp"
 #include "portamc/tilings/engine/detail/tile_attempts.hpp"
 #include "portamc/tilings/engine/detail/vertex_runs.hpp"
 #include "portamc/tilings/engine/glauber_results.hpp"
@@ -162,45 +165,16 @@ class GlauberSampler {
 
   /// Adds the current state to the per-cell tile-type counts.
   void accumulate_densities() {
-    if (counts_.extent(0) == 0) {
-      require_memory<Space>(cells_ * tile_types * sizeof(std::uint32_t),
-                            std::string(Model::name) + " tile-type counts");
-      counts_ =
-          Kokkos::View<std::uint32_t**, Space>("portamc::tilings::type_counts", cells_, tile_types);
-    }
-    Kokkos::parallel_for("portamc::tilings::count_tile_types", policy(cells_),
-                         CountTileTypes<Space>{state_, counts_});
-    ++samples_;
+    counts_.accumulate(state_, 0, all_cells(), tile_types, Model::name);
   }
   /// The per-cell tile-type counts behind densities() (index type * cells + cell; zeros
   /// before the first sample), for sums over ranks of samples taken apart.
   std::vector<std::uint64_t> type_counts() const {
-    std::vector<std::uint64_t> out(cells_ * tile_types, 0);
-    if (samples_ == 0) return out;
-    const auto host = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), counts_);
-    for (int type = 0; type < tile_types; ++type)
-      for (std::size_t c = 0; c < cells_; ++c) out[type * cells_ + c] = host(c, type);
-    return out;
+    return counts_.host_counts(all_cells(), tile_types);
   }
-  void reset_densities() {
-    counts_ = Kokkos::View<std::uint32_t**, Space>();
-    samples_ = 0;
-  }
+  void reset_densities() { counts_ = SlabTypeCounts<Space>(space_); }
   TypeDensities densities() const {
-    TypeDensities d;
-    d.cells = static_cast<int>(cells_);
-    d.types = tile_types;
-    d.samples = samples_;
-    d.values.assign(cells_ * tile_types, 0.0);
-    if (samples_ == 0) return d;
-    const auto host = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), counts_);
-    for (int type = 0; type < tile_types; ++type) {
-      for (std::size_t c = 0; c < cells_; ++c) {
-        d.values[type * cells_ + c] =
-            static_cast<double>(host(c, type)) / static_cast<double>(samples_);
-      }
-    }
-    return d;
+    return counts_.on_root(all_cells(), tile_types, parallel::Communicator());
   }
 
   /// Exact sample by coupling from the past with randomness keyed by cftp_seed (independent
@@ -285,7 +259,8 @@ class GlauberSampler {
         domain_(domain),
         rule_(rule),
         seed_(seed),
-        geometry_(Model::geometry(domain, weights)) {
+        geometry_(Model::geometry(domain, weights)),
+        counts_(space) {
     cells_ = Model::cell_count(domain_);
     if (cells_ > static_cast<std::size_t>(std::numeric_limits<std::int32_t>::max())) {
       throw std::invalid_argument(std::string(Model::name) + ": " + std::to_string(cells_) +
@@ -310,6 +285,15 @@ class GlauberSampler {
     const std::uint64_t half = probability_threshold(0.5);
     fair_coin_ = rule == UpdateRule::heat_bath;
     for (const std::uint64_t v : thresholds) fair_coin_ = fair_coin_ && v == half;
+  }
+
+  /// The whole state as one row of a one-rank slab, for the counts the slab chains share.
+  RowSlab all_cells() const {
+    RowSlab s;
+    s.rows = 1;
+    s.row_length = static_cast<int>(cells_);
+    s.own_end = s.local_end = 1;
+    return s;
   }
 
   Kokkos::RangePolicy<Space, Kokkos::IndexType<std::int32_t>> policy(std::size_t n) const {
@@ -469,11 +453,10 @@ class GlauberSampler {
   std::array<VertexRuns<Space>, classes> runs_;
   Kokkos::View<const std::uint64_t*, Space> thresholds_;
   State state_, upper_, lower_, maximal_, minimal_;
-  Kokkos::View<std::uint32_t**, Space> counts_;
+  SlabTypeCounts<Space> counts_;
   TileSchedule schedule_;
   ClassOrder class_order_ = ClassOrder::random;
   TileAttemptCounter tile_attempts_;
-  std::uint64_t samples_ = 0;
   std::uint64_t steps_done_ = 0;
   MonotoneCftp cftp_;
   bool fair_coin_ = false;  ///< uniform weights and heat bath: every move a fair coin

@@ -75,7 +75,7 @@ struct LozengeSlabStep {
 };
 
 /// counts(cell, type) += 1 for the owned cells of a slab (cells offset .. offset + count of
-/// the local state), as CountTileTypes does for the whole state.
+/// the local state); bytes >= types mark cells outside the domain.
 template <class Space>
 struct CountSlabTypes {
   Kokkos::View<const std::uint8_t*, Space> state;

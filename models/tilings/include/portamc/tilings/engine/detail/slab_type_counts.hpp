@@ -1,8 +1,9 @@
 #pragma once
 // Per-cell tile-type counts of a row slab's owned cells over samples, and their gathering into
 // the one-rank TypeDensities on rank 0: shared by the slab chains (distributed_glauber.hpp,
-// distributed_tiled_domino.hpp). The counts are integers and the gathered densities divide the
-// same integers by the same sample count as one rank does, so they agree bit for bit.
+// distributed_tiled_domino.hpp) and GlauberSampler (the whole state as one row of one slab). The
+// counts are integers and the gathered densities divide the same integers by the same sample count
+// as one rank does, so they agree bit for bit.
 #include <Kokkos_Core.hpp>
 #include <cstdint>
 #include <string>
@@ -41,6 +42,18 @@ class SlabTypeCounts {
   }
 
   std::uint64_t samples() const { return samples_; }
+
+  /// This rank's counts, index type * cells + cell over the slab's owned cells (zeros before
+  /// the first sample).
+  std::vector<std::uint64_t> host_counts(const RowSlab& slab, int tile_types) const {
+    const auto cells = static_cast<std::size_t>(slab.own_cells());
+    std::vector<std::uint64_t> out(cells * tile_types, 0);
+    if (samples_ == 0) return out;
+    const auto host = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), counts_);
+    for (int type = 0; type < tile_types; ++type)
+      for (std::size_t c = 0; c < cells; ++c) out[type * cells + c] = host(c, type);
+    return out;
+  }
 
   /// Collective: the densities of the whole state on rank 0 (type * cells + cell, the one-rank
   /// TypeDensities bit for bit); on the other ranks only cells, types and samples are set.
