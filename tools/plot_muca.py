@@ -584,13 +584,11 @@ def refine_crossing(first, second, a, b):
         if s1 == s2:
             return None
         step = (u1 - u2) / (s1 - s2)
+        if abs(step) <= 1e-12 * max(1.0, abs(x)):
+            return x, u1, s1, s2
         x -= step
         if not a <= x <= b:
             return None
-        if abs(step) <= 1e-12 * max(1.0, abs(x)):
-            u1, s1 = local_cubic(first.x, first.u, x)
-            u2, s2 = local_cubic(second.x, second.u, x)
-            return x, u1, s1, s2
     return None
 
 

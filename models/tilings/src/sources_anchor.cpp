@@ -1,8 +1,7 @@
 // The samples of bibone and rectangle-triangle tilings: one forward chain (there is no coupling
 // from the past for these models), BiboneGlauber / RectTriangleGlauber, on one rank or in row
-// slabs over several. Every
-// sample is gathered on rank 0 and measured there on the host, so the file is the one-rank
-// file.
+// slabs over several. Every sample is gathered on rank 0 and measured there on the host, so
+// the file is the one-rank file.
 //   bibone         partner directions; orientation densities (direction mod 3); the
 //                  fraction of bibones of orientation 0. No heights.
 //   rect_triangle  face codes; face-type densities (A: triangles only, B: mixed, C:

@@ -139,6 +139,19 @@ SlabAnchorMoves<Space> slab_anchor_moves(const Model& model, const RowSlab& slab
   return m;
 }
 
+/// The rows [lo, hi] that the sites base + offsets[0 .. count) of a move lie in, for rows of
+/// `row_length` sites.
+inline void rows_spanned(std::int32_t base, const std::int32_t* offsets, int count, int row_length,
+                         int& lo, int& hi) {
+  lo = std::numeric_limits<int>::max();
+  hi = std::numeric_limits<int>::min();
+  for (int i = 0; i < count; ++i) {
+    const int row = (base + offsets[i]) / row_length;
+    lo = std::min(lo, row);
+    hi = std::max(hi, row);
+  }
+}
+
 /// What the slab chain families of the anchor models (row_slab_chain.hpp) share: a class is a
 /// (family, class) pair of the move set, and a launch runs the slab's anchors of one pair with
 /// the model's kernel. Derived provides `moves`, rows_of, anchor_shift, entity_base(family),
@@ -193,13 +206,7 @@ struct BiboneSlabModel : AnchorSlabFamily<BiboneSlabModel> {
   }
   void rows_of(std::int32_t a, int family, int& lo, int& hi) const {
     const BiboneCycleShape& s = moves.shapes[static_cast<std::size_t>(family)];
-    lo = std::numeric_limits<int>::max();
-    hi = std::numeric_limits<int>::min();
-    for (int i = 0; i < s.length; ++i) {
-      const int row = (a + s.offset[i]) / width;
-      lo = std::min(lo, row);
-      hi = std::max(hi, row);
-    }
+    rows_spanned(a, s.offset, s.length, width, lo, hi);
   }
   template <class Space>
   BiboneGlauberStep<Space> kernel(const Kokkos::View<std::uint8_t*, Space>& state,
@@ -231,14 +238,7 @@ struct RectTriangleSlabModel : AnchorSlabFamily<RectTriangleSlabModel> {
   }
   void rows_of(std::int32_t vertex, int family, int& lo, int& hi) const {
     const RectTriangleMoveShape& s = moves.shapes[static_cast<std::size_t>(family)];
-    const std::int32_t base = moves.base_of(vertex);
-    lo = std::numeric_limits<int>::max();
-    hi = std::numeric_limits<int>::min();
-    for (int i = 0; i < s.faces; ++i) {
-      const int row = (base + s.offset[i]) / (2 * width);
-      lo = std::min(lo, row);
-      hi = std::max(hi, row);
-    }
+    rows_spanned(moves.base_of(vertex), s.offset, s.faces, 2 * width, lo, hi);
   }
   template <class Space>
   RectTriangleGlauberStep<Space> kernel(const Kokkos::View<std::uint8_t*, Space>& state,

@@ -76,8 +76,8 @@ class SixVertexCftp {
             seed, parallel::Communicator(),
             "six-vertex coupling from the past (top and bottom chains)") {
     chains_.set_class_order(order);
-    if (!is_monotone(chains_.family().table)) {  // cannot happen for c >= max(a, b); guards
-                                                 // rounding
+    // Cannot happen for c >= max(a, b); guards rounding.
+    if (!is_monotone(chains_.family().table)) {
       throw std::invalid_argument(
           "six-vertex coupling from the past: heat-bath table not monotone");
     }
