@@ -8,8 +8,11 @@
 //
 // Usage: bench_muca [--quick] [--sizes 16,32,64] [--walkers w1,w2,...] [--converge 16,32]
 //                   [--team N] [--per-thread N] [--storage automatic|scratch|global]
+//                   [--occupancy p1,p2,...]
 // --team and --storage override the launch plan of the throughput table (model.team_size,
-// model.storage), e.g. to try L = 64 lattices in more than 48 KB of shared memory.
+// model.storage), e.g. to try L = 64 lattices in more than 48 KB of shared memory;
+// --occupancy gives a row per percent of resident threads (Parameters::occupancy, 0: the
+// plan's choice).
 #include <Kokkos_Core.hpp>
 #include <Kokkos_Timer.hpp>
 #include <cstdio>
@@ -57,7 +60,7 @@ double time_attempts(muca::IsingMuca<Kokkos::DefaultExecutionSpace>& model, std:
 int main(int argc, char** argv) {
   Kokkos::ScopeGuard kokkos(argc, argv);
   const DeviceInfo info = default_device_info();
-  std::vector<long long> sizes{16, 32, 64}, walker_list, converge{16, 32};
+  std::vector<long long> sizes{16, 32, 64}, walker_list, converge{16, 32}, occupancies{0};
   bool quick = false;
   int team = 0, per_thread = 0;
   auto storage = muca::LatticeStorage::automatic;
@@ -69,6 +72,8 @@ int main(int argc, char** argv) {
       walker_list = portamc::bench::parse_list<long long>(argv[++i]);
     if (!std::strcmp(argv[i], "--converge") && i + 1 < argc)
       converge = portamc::bench::parse_list<long long>(argv[++i]);
+    if (!std::strcmp(argv[i], "--occupancy") && i + 1 < argc)
+      occupancies = portamc::bench::parse_list<long long>(argv[++i]);
     if (!std::strcmp(argv[i], "--team") && i + 1 < argc) team = std::atoi(argv[++i]);
     if (!std::strcmp(argv[i], "--per-thread") && i + 1 < argc) per_thread = std::atoi(argv[++i]);
     if (!std::strcmp(argv[i], "--storage") && i + 1 < argc) {
@@ -91,35 +96,37 @@ int main(int argc, char** argv) {
   }
   std::printf("# bench_muca: %s on %s, Kokkos %s, default W = %lld\n", info.backend.c_str(),
               info.device.c_str(), info.kokkos_version.c_str(), w_default);
-  std::printf("%4s %9s %5s %4s %8s %10s %14s %14s %12s %10s\n", "L", "W", "team", "w/th", "scratch",
-              "attempts", "ps/att(therm)", "ps/att(rec)", "Gatt/s", "GB/s(min)");
+  std::printf("%4s %9s %5s %4s %8s %4s %10s %14s %14s %12s %10s\n", "L", "W", "team", "w/th",
+              "scratch", "occ", "attempts", "ps/att(therm)", "ps/att(rec)", "Gatt/s", "GB/s(min)");
   for (long long L : sizes) {
     const auto lnw = rough_weights(static_cast<int>(L), w_default);
-    for (long long W : walker_list) {
-      muca::Parameters p;
-      p.L = static_cast<int>(L);
-      p.walkers = W;
-      p.seed = 7;
-      p.team_size = team;
-      p.walkers_per_thread = per_thread;
-      p.storage = storage;
-      muca::IsingMuca<Kokkos::DefaultExecutionSpace> model(Kokkos::DefaultExecutionSpace(), p);
-      model.set_log_weights(lnw);
-      const double target = quick ? 2e8 : (info.is_gpu ? 4e10 : 2e9);  // attempts in total
-      const auto per_walker = static_cast<std::uint64_t>(std::max(64.0, target / W));
-      model.thermalise(per_walker / 8);  // warm-up, caches, launch setup
-      const double t_therm = time_attempts(model, per_walker, false);
-      const double t_rec = time_attempts(model, per_walker, true);
-      const double n = static_cast<double>(per_walker) * W;
-      // Minimum traffic if every attempt read its site and 4 neighbours once from memory at
-      // 1 bit each and wrote nothing: a lower bound, the kernel moves far more from cache.
-      const double gbytes = n * 5.0 / 8.0 / 1e9;
-      std::printf("%4lld %9lld %5d %4d %8s %10.3g %14.2f %14.2f %12.2f %10.1f\n", L, W,
-                  model.plan().team_size, model.plan().walkers_per_thread,
-                  model.plan().scratch_lattice ? "yes" : "no", n, 1e12 * t_therm / n,
-                  1e12 * t_rec / n, n / t_therm / 1e9, gbytes / t_therm);
-      std::fflush(stdout);
-    }
+    for (long long W : walker_list)
+      for (long long occupancy : occupancies) {
+        muca::Parameters p;
+        p.L = static_cast<int>(L);
+        p.walkers = W;
+        p.seed = 7;
+        p.team_size = team;
+        p.walkers_per_thread = per_thread;
+        p.storage = storage;
+        p.occupancy = static_cast<int>(occupancy);
+        muca::IsingMuca<Kokkos::DefaultExecutionSpace> model(Kokkos::DefaultExecutionSpace(), p);
+        model.set_log_weights(lnw);
+        const double target = quick ? 2e8 : (info.is_gpu ? 4e10 : 2e9);  // attempts in total
+        const auto per_walker = static_cast<std::uint64_t>(std::max(64.0, target / W));
+        model.thermalise(per_walker / 8);  // warm-up, caches, launch setup
+        const double t_therm = time_attempts(model, per_walker, false);
+        const double t_rec = time_attempts(model, per_walker, true);
+        const double n = static_cast<double>(per_walker) * W;
+        // Minimum traffic if every attempt read its site and 4 neighbours once from memory at
+        // 1 bit each and wrote nothing: a lower bound, the kernel moves far more from cache.
+        const double gbytes = n * 5.0 / 8.0 / 1e9;
+        std::printf("%4lld %9lld %5d %4d %8s %4d %10.3g %14.2f %14.2f %12.2f %10.1f\n", L, W,
+                    model.plan().team_size, model.plan().walkers_per_thread,
+                    model.plan().scratch_lattice ? "yes" : "no", model.plan().occupancy, n,
+                    1e12 * t_therm / n, 1e12 * t_rec / n, n / t_therm / 1e9, gbytes / t_therm);
+        std::fflush(stdout);
+      }
   }
   std::printf("\n%4s %9s %10s %10s %12s %12s\n", "L", "W", "iterations", "converged", "seconds",
               "d_KL");

@@ -14,9 +14,10 @@
 // Issue #26 asks for q = 10 Potts at L = 32 within 1.5x of the 2D Ising engine's ps per attempt.
 //
 // Usage: bench_muca_models [--quick] [--L 32] [--L3 16] [--walkers W] [--team-size T]
-//                          [--storage auto|scratch|global]
-// (--team-size and --storage are model.team_size and model.storage, for comparing launch
-// plans; each row prints the plan it ran: threads per team and where the lattices were.)
+//                          [--storage auto|scratch|global] [--occupancy percent]
+// (--team-size, --storage and --occupancy are model.team_size, model.storage and
+// Parameters::occupancy, for comparing launch plans; each row prints the plan it ran: threads
+// per team, where the lattices were, and @percent of resident threads when limited.)
 #include <Kokkos_Core.hpp>
 #include <Kokkos_Timer.hpp>
 #include <cmath>
@@ -74,7 +75,8 @@ Timing time_model(Model& model, std::uint64_t per_walker, const muca::Hamiltonia
 template <class Plan>
 std::string plan_text(const Plan& plan, int walkers_per_thread) {
   return std::to_string(plan.team_size) + "x" + std::to_string(walkers_per_thread) +
-         (plan.scratch_lattice ? "s" : "g");
+         (plan.scratch_lattice ? "s" : "g") +
+         (plan.occupancy > 0 ? "@" + std::to_string(plan.occupancy) : "");
 }
 
 void row(const char* engine, const std::string& what, const std::string& plan, long long W,
@@ -100,6 +102,7 @@ int main(int argc, char** argv) {
     if (!std::strcmp(argv[i], "--L3") && i + 1 < argc) L3 = std::atoi(argv[++i]);
     if (!std::strcmp(argv[i], "--walkers") && i + 1 < argc) W = std::atoll(argv[++i]);
     if (!std::strcmp(argv[i], "--team-size") && i + 1 < argc) p.team_size = std::atoi(argv[++i]);
+    if (!std::strcmp(argv[i], "--occupancy") && i + 1 < argc) p.occupancy = std::atoi(argv[++i]);
     if (!std::strcmp(argv[i], "--storage") && i + 1 < argc)
       p.storage = muca::lattice_storage_names().value(argv[++i]);
   }

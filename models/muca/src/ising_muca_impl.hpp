@@ -10,6 +10,7 @@
 #include "portamc/device_info.hpp"
 #include "portamc/lattice.hpp"
 #include "portamc/muca/detail/ising_muca.hpp"
+#include "portamc/occupancy.hpp"
 
 #include "walker_arrays.hpp"
 
@@ -240,6 +241,7 @@ void IsingMuca<ExecutionSpace>::choose_launch_plan() {
   plan_.team_size = team;
   plan_.walkers_per_thread = per_thread;
   plan_.scratch_lattice = scratch;
+  plan_.occupancy = params_.occupancy;
   plan_.team_histogram = hist_bytes <= budget;
   const std::size_t lattice_scratch = scratch ? lattice_bytes(team, per_thread) : 0;
   plan_.scratch_bytes = lattice_scratch + (plan_.team_histogram ? hist_bytes : 0);
@@ -328,7 +330,8 @@ void IsingMuca<ExecutionSpace>::run(std::uint64_t attempts, bool record,
     if (scratch_bytes > 0)
       policy.set_scratch_size(0, Kokkos::PerTeam(static_cast<int>(scratch_bytes)));
     clear_launch_error<ExecutionSpace>();
-    Kokkos::parallel_for("portamc::muca::sweep", policy, kernel);
+    parallel_for_at_occupancy<ExecutionSpace>("portamc::muca::sweep", policy, plan_.occupancy,
+                                              kernel);
     check_launch<ExecutionSpace>("portamc::muca::sweep");
     step_ += chunk;
     done += chunk;

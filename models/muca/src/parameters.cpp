@@ -18,6 +18,8 @@ void Parameters::validate() const {
          ": expected 0 (auto) .. 8");
   if (team_size < 0 || team_size > 1024)
     fail("model.team_size = " + std::to_string(team_size) + ": expected 0 (auto) .. 1024");
+  if (occupancy < 0 || occupancy > 100)
+    fail("model.occupancy = " + std::to_string(occupancy) + ": expected 0 (auto) .. 100 percent");
   if (!(therm_factor >= 0)) fail("iteration.therm_factor must be >= 0");
   if (!(updates_prefactor > 0)) fail("iteration.updates_prefactor must be > 0");
   if (!(updates_exponent > 0)) fail("iteration.updates_exponent must be > 0");

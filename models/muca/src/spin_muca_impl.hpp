@@ -9,6 +9,7 @@
 #include "portamc/device_info.hpp"
 #include "portamc/lattice.hpp"
 #include "portamc/muca/detail/spin_muca.hpp"
+#include "portamc/occupancy.hpp"
 
 #include "walker_arrays.hpp"
 
@@ -302,6 +303,7 @@ void SpinMuca<ExecutionSpace>::choose_launch_plan() {
                                   std::to_string(max_scratch) + " bytes)");
     plan_.team_size = team;
     plan_.scratch_lattice = scratch;
+    plan_.occupancy = params_.occupancy;
     const std::size_t lattice_scratch = scratch ? lattice_bytes(team) : 0;
     plan_.team_histogram = lattice_scratch + hist_bytes + slack <= budget;
     plan_.scratch_bytes = lattice_scratch + (plan_.team_histogram ? hist_bytes : 0) + slack;
@@ -372,7 +374,8 @@ void SpinMuca<ExecutionSpace>::run(std::uint64_t attempts, bool record,
     if (scratch_bytes > 0)
       policy.set_scratch_size(0, Kokkos::PerTeam(static_cast<int>(scratch_bytes)));
     clear_launch_error<ExecutionSpace>();
-    Kokkos::parallel_for("portamc::muca::spin_sweep", policy, kernel);
+    parallel_for_at_occupancy<ExecutionSpace>("portamc::muca::spin_sweep", policy, plan_.occupancy,
+                                              kernel);
     check_launch<ExecutionSpace>("portamc::muca::spin_sweep");
     step_ += static_cast<std::uint64_t>(chunk);
     done += static_cast<std::uint64_t>(chunk);

@@ -34,6 +34,10 @@ struct Parameters {
   /// memory, else 1; CPUs: 8). More give
   /// a thread independent dependency chains and share the per-step site arithmetic.
   int walkers_per_thread = 0;
+  /// GPUs: percent of a multiprocessor's threads the sweep kernel keeps resident (Kokkos'
+  /// DesiredOccupancy), so that the lattices of the resident walkers can stay in cache when
+  /// they live in global memory; 0 = choose (today: no limit). Never changes the results.
+  int occupancy = 0;
 
   // Weight iteration (Gross et al. 2018, Sec. 3).
   double therm_factor = 30.0;      ///< N_therm = therm_factor * w attempts per walker

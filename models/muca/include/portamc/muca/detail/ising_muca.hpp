@@ -59,6 +59,7 @@ struct LaunchPlan {
   int team_size = 1;
   int walkers_per_thread = 1;  ///< walkers one thread updates in lockstep
   std::size_t scratch_bytes = 0;
+  int occupancy = 0;  ///< percent of a multiprocessor's threads kept resident; 0: no limit
 };
 
 /// Acceptance thresholds of one energy bin for the four bin-changing moves: flipping a spin

@@ -60,6 +60,7 @@ struct SpinLaunchPlan {
   bool team_group_histogram = false;  ///< group_slots rows of bins fit in team scratch too
   std::size_t scratch_bytes = 0;      ///< per team
   std::size_t grouped_scratch_bytes = 0;  ///< per team, grouped recording
+  int occupancy = 0;  ///< percent of a multiprocessor's threads kept resident; 0: no limit
 };
 
 // Kernel functor; public so nvcc can compile its device code (no private lambdas).
