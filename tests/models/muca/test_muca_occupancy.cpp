@@ -86,6 +86,22 @@ TEST(MucaOccupancy, SpinMucaRunsTheSameChainAtEveryOccupancy) {
   });
 }
 
+// The automatic plan limits GPU launches whose lattices live in global memory (to enlarge L1,
+// ising_muca.hpp) and no other; a user's value is kept; host backends never limit.
+TEST(MucaOccupancy, TheAutomaticPlanLimitsOnlyGlobalLatticesOnGpus) {
+  constexpr bool gpu = portamc::is_device_space_v<TestSpace>;
+  const Hamiltonian potts = muca_test::model(HamiltonianKind::potts, 2, 8, 10);
+  for (const auto storage : {LatticeStorage::scratch, LatticeStorage::global}) {
+    const int automatic = gpu && storage == LatticeStorage::global ? global_lattice_occupancy : 0;
+    IsingMuca<TestSpace> ising(TestSpace(), walkers_at(0, storage));
+    SpinMuca<TestSpace> spin(TestSpace(), walkers_at(0, storage), potts);
+    EXPECT_EQ(ising.plan().occupancy, automatic);
+    EXPECT_EQ(spin.plan().occupancy, automatic);
+    IsingMuca<TestSpace> chosen(TestSpace(), walkers_at(37, storage));
+    EXPECT_EQ(chosen.plan().occupancy, gpu ? 37 : 0);
+  }
+}
+
 TEST(MucaOccupancy, OutOfRangeIsRefusedByName) {
   for (const int bad : {-1, 101}) {
     try {

@@ -62,6 +62,16 @@ struct LaunchPlan {
   int occupancy = 0;  ///< percent of a multiprocessor's threads kept resident; 0: no limit
 };
 
+/// Percent of resident threads the automatic plan asks for when the lattices live in global
+/// memory on a GPU (Parameters::occupancy = 0). Not to run fewer blocks: the sweep kernels'
+/// 80 registers per thread already allow only 3 teams of 256 per H200 multiprocessor (37.5 %).
+/// With a limit, Kokkos sizes the shared-memory carve-out for the teams that fit (about
+/// 56 KB) instead of the driver's default (132 KB), and the rest is L1 for the lattice words,
+/// which the walkers wait on most (ncu: 58 % of their stall cycles). H200, IsingMuca at
+/// L = 64: 4-6 % fewer ps per attempt; 25 % or less: no better, 13 %: 70 % slower
+/// (docs/performance.md, 2026-11-29).
+inline constexpr int global_lattice_occupancy = 50;
+
 /// Acceptance thresholds of one energy bin for the four bin-changing moves: flipping a spin
 /// with 0, 1, 3 or 4 aligned neighbours moves the walker to bin - 2, bin - 1, bin + 1,
 /// bin + 2 (2 aligned neighbours leave the energy unchanged: always accepted). A move is
