@@ -414,6 +414,7 @@ void write_results(h5::Group root, const Simulation<Space, Engine>& sim,
   if constexpr (std::is_same_v<Engine, IsingMuca<Space>>) {
     g.attribute("team_size", static_cast<std::int64_t>(model.plan().team_size));
     g.attribute("lattice_in_scratch", static_cast<std::int64_t>(model.plan().scratch_lattice));
+    g.attribute("occupancy", static_cast<std::int64_t>(model.plan().occupancy));
   }
 
   std::vector<std::int64_t> energy(bins.count());
