@@ -36,7 +36,8 @@ Configurations: both files must hold the same resolved configuration (/config), 
 for keys that cannot change the results (IGNORED_CONFIG_KEYS below):
     output.file, output.save_config (su2: a separate file), checkpoint.* (a resumed run
     is the uninterrupted one bit for bit), parallel.* (the rank decomposition: bitwise
-    the one-rank result), muca model.storage and model.walkers_per_thread (schedules),
+    the one-rank result), muca model.storage, model.team_size, model.walkers_per_thread and
+    model.occupancy (launch plans),
     josephson run.schedule, run.slots, run.steps_per_launch, run.compact_below (results
     bitwise independent of them), cvf algorithm.labelling (SW labelling scheme).
 muca's model.walkers: auto is compared as the W the run took (/muca attribute walkers: 8 per
@@ -124,7 +125,7 @@ NOT_STATISTICAL = {"josephson": ["theory/*", "*/theory/*"]}
 IGNORED_CONFIG_KEYS = {
     "all": ["output.file", "checkpoint.*", "parallel.*"],
     "su2": ["output.save_config"],
-    "muca": ["model.storage", "model.walkers_per_thread"],
+    "muca": ["model.storage", "model.team_size", "model.walkers_per_thread", "model.occupancy"],
     "josephson": ["run.schedule", "run.slots", "run.steps_per_launch", "run.compact_below"],
     "cvf": ["algorithm.labelling"],
 }

@@ -38,6 +38,10 @@ config::Bindings<P> bindings() {
                        Integer{1, 8, std::nullopt, true, true}, 0,
                        "walkers one thread updates in lockstep; auto: GPU 2 (shared memory) or 1, "
                        "CPU 8")
+      .integer_or_auto("model.occupancy", &P::occupancy, Integer{1, 100, std::nullopt, true, true},
+                       0,
+                       "percent of a GPU multiprocessor's threads the sweeps keep resident; auto: "
+                       "50 with lattices in global memory, else no limit; never changes results")
       .real("iteration.therm_factor", &P::therm_factor, Real{0, 1e6, 30.0},
             "thermalisation attempts per walker = therm_factor * w")
       .real("iteration.updates_prefactor", &P::updates_prefactor, Real{1e-9, 1e9, 6.0},

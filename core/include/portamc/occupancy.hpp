@@ -1,8 +1,9 @@
 #pragma once
 // Launching a kernel with fewer threads resident per GPU multiprocessor than the hardware
-// allows. A kernel that streams each thread's own data through the caches (the muca walkers'
-// lattices in global memory) can run faster with fewer resident threads when their data then
-// fit in L1 and L2: less latency hiding, but hits instead of DRAM trips.
+// allows. On CUDA, Kokkos then sizes the shared-memory carve-out for the blocks it lets run
+// instead of leaving it to the driver, and the rest of the on-chip memory is L1. A kernel
+// that waits on its threads' own data in global memory (the muca walkers' lattices) gains
+// from the larger L1 even where registers already limit the blocks (docs/performance.md).
 #include <Kokkos_Core.hpp>
 #include <string>
 

@@ -34,11 +34,11 @@ struct Parameters {
   /// memory, else 1; CPUs: 8). More give
   /// a thread independent dependency chains and share the per-step site arithmetic.
   int walkers_per_thread = 0;
-  /// GPUs: percent of a multiprocessor's threads the sweep kernel keeps resident (Kokkos'
-  /// DesiredOccupancy), which also sizes the shared-memory carve-out and so the L1 left for
-  /// lattices in global memory; 0 = choose (global lattices: global_lattice_occupancy in
-  /// detail/ising_muca.hpp; lattices in team scratch: no limit), 100 = no limit. Host
-  /// backends ignore it. Never changes the results.
+  /// model.occupancy: GPUs: percent of a multiprocessor's threads the sweep kernel keeps
+  /// resident (Kokkos' DesiredOccupancy), which also sizes the shared-memory carve-out and so
+  /// the L1 left for lattices in global memory; 0 = choose (global lattices:
+  /// global_lattice_occupancy in detail/ising_muca.hpp; lattices in team scratch: no limit),
+  /// 100 = no limit. Host backends ignore it. Never changes the results.
   int occupancy = 0;
 
   // Weight iteration (Gross et al. 2018, Sec. 3).
