@@ -247,12 +247,10 @@ void IsingMuca<ExecutionSpace>::choose_launch_plan() {
   plan_.team_histogram = hist_bytes <= budget;
   const std::size_t lattice_scratch = scratch ? lattice_bytes(team, per_thread) : 0;
   plan_.scratch_bytes = lattice_scratch + (plan_.team_histogram ? hist_bytes : 0);
-  // Grouped recording: a team's walkers span up to group_slots groups, one row each. Where the
-  // rows do not fit beside the lattices the team records through global atomics instead.
+  // Grouped recording: the team keeps group_slots rows (team_group_rows). Where they do not fit
+  // beside the lattices the team records through global atomics instead.
   const long long width = static_cast<long long>(team) * per_thread;
-  plan_.group_slots = groups_ == 1 ? 1
-                                   : static_cast<int>(std::min<long long>(
-                                         groups_, (width - 1) * groups_ / total_walkers_ + 2));
+  plan_.group_slots = team_group_rows(groups_, total_walkers_, width);
   plan_.team_group_histogram =
       plan_.team_histogram && lattice_scratch + plan_.group_slots * hist_bytes <= budget;
   plan_.grouped_scratch_bytes =

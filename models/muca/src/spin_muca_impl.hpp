@@ -309,9 +309,7 @@ void SpinMuca<ExecutionSpace>::choose_launch_plan() {
     const std::size_t lattice_scratch = scratch ? lattice_bytes(team) : 0;
     plan_.team_histogram = lattice_scratch + hist_bytes + slack <= budget;
     plan_.scratch_bytes = lattice_scratch + (plan_.team_histogram ? hist_bytes : 0) + slack;
-    plan_.group_slots = groups_ == 1 ? 1
-                                     : static_cast<int>(std::min<long long>(
-                                           groups_, (team - 1LL) * groups_ / total_walkers_ + 2));
+    plan_.group_slots = team_group_rows(groups_, total_walkers_, team);
     plan_.team_group_histogram =
         plan_.team_histogram && lattice_scratch + plan_.group_slots * hist_bytes + slack <= budget;
     plan_.grouped_scratch_bytes =

@@ -2,13 +2,15 @@
 // partition the walkers by global index, group(w) = floor(w G / W), so their rows sum to the
 // plain histogram, each row counts its walkers' attempts, and a rank holding a share of the
 // walkers records exactly the rows' share of a single-rank run. Checked for team-scratch and
-// global lattices and for team widths that straddle group boundaries.
+// global lattices, for team widths that straddle group boundaries, and for groups so much
+// wider than teams that a team keeps one row and spills the rest to global memory.
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <vector>
 
 #include "portamc/muca/detail/ising_muca.hpp"
+#include "portamc/muca/detail/spin_muca.hpp"
 #include "portamc/muca/ising_exact.hpp"
 #include "test_space.hpp"
 
@@ -89,6 +91,54 @@ TEST(MucaWalkerGroups, SharesOfTheWalkersRecordTheirRowsOfTheRun) {
     for (std::size_t i = 0; i < sum.size(); ++i) sum[i] += part[i];
   }
   EXPECT_EQ(sum, full);
+}
+
+// Groups much wider than teams: a team keeps one histogram row (team_group_rows), and the
+// walkers of a straddling team's second group count in the global histogram. The rows must
+// still partition the plain histogram exactly, in both engines, with global and scratch
+// lattices (20000 walkers in 3 groups: boundaries inside teams of 64, 128 and 256).
+template <class Engine, class Make>
+void expect_rows_partition(const Make& make, int groups) {
+  Engine plain = make(), split = make();
+  const long long walkers = plain.walkers();
+  for (Engine* m : {&plain, &split}) {
+    std::vector<double> lnw(m->log_weights().size());
+    for (std::size_t k = 0; k < lnw.size(); ++k) lnw[k] = -0.2 * k + 0.1 * std::sin(k);
+    m->set_log_weights(lnw);
+  }
+  const auto h = plain.sample(97);
+  const auto rows = split.sample_by_group(97);
+  const std::size_t nbins = h.size();
+  ASSERT_EQ(rows.size(), groups * nbins);
+  std::vector<count_type> sum(nbins, 0);
+  for (int g = 0; g < groups; ++g) {
+    count_type row_total = 0;
+    for (std::size_t k = 0; k < nbins; ++k) {
+      sum[k] += rows[g * nbins + k];
+      row_total += rows[g * nbins + k];
+    }
+    const long long members =
+        ((g + 1) * walkers + groups - 1) / groups - (g * walkers + groups - 1) / groups;
+    EXPECT_EQ(row_total, static_cast<count_type>(members) * 97u) << "group " << g;
+  }
+  EXPECT_EQ(sum, h);
+  EXPECT_EQ(plain.state().spins, split.state().spins);
+}
+
+TEST(MucaWalkerGroups, OneTeamRowKeepsTheRowsExactWhenGroupsAreWide) {
+  EXPECT_EQ(team_group_rows(3, 20000, 256), 1);
+  EXPECT_EQ(team_group_rows(64, 270336, 256), 1);  // the defaults on a GPU
+  EXPECT_EQ(team_group_rows(64, 300, 256), 56);    // narrow: 255 * 64 / 300 + 2 spanned
+  EXPECT_EQ(team_group_rows(1024, 270336, 256), 2);
+  EXPECT_EQ(team_group_rows(1, 10, 256), 1);
+  const portamc::muca::Hamiltonian potts =
+      portamc::muca::make_hamiltonian(HamiltonianKind::potts, 2, 8, 3);
+  for (auto storage : {LatticeStorage::automatic, LatticeStorage::global}) {
+    expect_rows_partition<IsingMuca<TestSpace>>(
+        [&] { return IsingMuca<TestSpace>(TestSpace(), grouped(20000, 3, storage)); }, 3);
+    expect_rows_partition<SpinMuca<TestSpace>>(
+        [&] { return SpinMuca<TestSpace>(TestSpace(), grouped(20000, 3, storage), potts); }, 3);
+  }
 }
 
 TEST(MucaWalkerGroups, RejectsBadGroupCounts) {

@@ -51,8 +51,8 @@ struct ModelState {
 struct LaunchPlan {
   bool scratch_lattice = false;  ///< lattices live in team scratch during a kernel
   bool team_histogram = false;   ///< histogram accumulated in team scratch, flushed once
-  /// Walker groups one team's walkers can span in a grouped recording: the team histogram
-  /// holds this many rows of bins (grouped recording only).
+  /// Rows of bins the team histogram holds in a grouped recording (team_group_rows): the
+  /// team's first groups; walkers of later groups add to the global histogram directly.
   int group_slots = 1;
   bool team_group_histogram = false;      ///< group_slots rows of bins fit in team scratch too
   std::size_t grouped_scratch_bytes = 0;  ///< scratch per team of a grouped recording
@@ -71,6 +71,20 @@ struct LaunchPlan {
 /// L = 64: 4-6 % fewer ps per attempt; 25 % or less: no better, 13 %: 70 % slower
 /// (docs/performance.md, 2026-11-29).
 inline constexpr int global_lattice_occupancy = 50;
+
+/// Rows of bins a team's histogram holds in a recording by `groups` walker groups of `total`
+/// walkers, for teams of `width` walkers. When groups are at least eight times wider than
+/// teams, one row: then at most one team in eight straddles a group boundary, and the walkers
+/// of its second group add their dwell counts to the global histogram (one atomic per bin
+/// change, as in the team). One row costs the scratch of a plain recording, so as many teams
+/// stay resident; two rows cost IsingMuca at L = 32 a sixth team per multiprocessor (H200).
+/// Narrower groups: every group a team can span.
+inline int team_group_rows(long long groups, long long total, long long width) {
+  if (groups <= 1) return 1;
+  if (8 * width * groups <= total) return 1;
+  const long long spanned = (width - 1) * groups / total + 2;
+  return static_cast<int>(spanned < groups ? spanned : groups);
+}
 
 /// Acceptance thresholds of one energy bin for the four bin-changing moves: flipping a spin
 /// with 0, 1, 3 or 4 aligned neighbours moves the walker to bin - 2, bin - 1, bin + 1,
@@ -117,7 +131,7 @@ struct MucaSweepKernel {
   std::uint64_t first_walker = 0;   ///< global index of walker 0 (the RNG entity offset)
   std::uint64_t total_walkers = 1;  ///< over all ranks, for the group of a global index
   int groups = 1;
-  int slots = 1;  ///< rows of the team histogram: groups one team can span
+  int slots = 1;  ///< rows of the team histogram (team_group_rows); later groups: global
   std::uint64_t step0 = 0;
   int steps = 0;
   int words = 0;
@@ -188,9 +202,17 @@ struct MucaSweepKernel {
     if (!record) {
       run_group(first, count, lattice, [](int, std::uint32_t) {});
     } else if (team_hist != nullptr) {
-      run_group(first, count, lattice, [team_hist, team_offset](int index, std::uint32_t n) {
-        atomic_add_team_scratch(&team_hist[index - team_offset], n);
-      });
+      // Walkers of groups past the team's rows (team_group_rows) count in global memory.
+      const int rows = nbins * slots;
+      const auto global = histogram;
+      run_group(first, count, lattice,
+                [team_hist, team_offset, rows, global](int index, std::uint32_t n) {
+                  const int local = index - team_offset;
+                  if (local < rows)
+                    atomic_add_team_scratch(&team_hist[local], n);
+                  else
+                    Kokkos::atomic_add(&global(index), count_type(n));
+                });
     } else {
       auto access = scatter.access();
       run_group(first, count, lattice,

@@ -53,12 +53,12 @@ enum class SpinKind { ising, potts, blume_capel };
 
 /// How the sweep kernel is launched; chosen from the device and the model (spin_muca_impl.hpp).
 struct SpinLaunchPlan {
-  int team_size = 1;                  ///< walkers per team, one per thread
-  bool scratch_lattice = false;       ///< a team's lattices live in team scratch during a kernel
-  bool team_histogram = false;        ///< the team's histogram in team scratch, flushed once
-  int group_slots = 1;                ///< walker groups one team can span (grouped recording)
-  bool team_group_histogram = false;  ///< group_slots rows of bins fit in team scratch too
-  std::size_t scratch_bytes = 0;      ///< per team
+  int team_size = 1;             ///< walkers per team, one per thread
+  bool scratch_lattice = false;  ///< a team's lattices live in team scratch during a kernel
+  bool team_histogram = false;   ///< the team's histogram in team scratch, flushed once
+  int group_slots = 1;  ///< histogram rows in team scratch (grouped recording, team_group_rows)
+  bool team_group_histogram = false;      ///< group_slots rows of bins fit in team scratch too
+  std::size_t scratch_bytes = 0;          ///< per team
   std::size_t grouped_scratch_bytes = 0;  ///< per team, grouped recording
   int occupancy = 0;  ///< percent of a multiprocessor's threads kept resident; 0: no limit
 };
@@ -156,8 +156,15 @@ struct SpinMucaKernel {
     if (!record) {
       walk(w, lattice, [](int, std::uint32_t) {});
     } else if (team_hist != nullptr) {
-      walk(w, lattice, [team_hist, team_offset](int index, std::uint32_t n) {
-        atomic_add_team_scratch(&team_hist[index - team_offset], n);
+      // Walkers of groups past the team's rows (team_group_rows) count in global memory.
+      const int rows = nbins * slots;
+      const auto global = histogram;
+      walk(w, lattice, [team_hist, team_offset, rows, global](int index, std::uint32_t n) {
+        const int local = index - team_offset;
+        if (local < rows)
+          atomic_add_team_scratch(&team_hist[local], n);
+        else
+          Kokkos::atomic_add(&global(index), count_type(n));
       });
     } else {
       auto access = scatter.access();
