@@ -35,37 +35,44 @@ std::vector<double> exact_weights() {
   return lnw;
 }
 
+// Records `steps` attempts of `plain` and, by group, of `split` (two engines alike): each
+// row counts its walkers' attempts, the rows sum to the plain histogram, and recording by
+// group changes nothing in the trajectories.
+template <class Engine>
+void expect_rows_partition(Engine& plain, Engine& split, std::uint64_t steps) {
+  const long long walkers = plain.walkers();
+  const auto h = plain.sample(steps);
+  const auto rows = split.sample_by_group(steps);
+  const int groups = split.walker_groups();
+  const std::size_t nbins = h.size();
+  ASSERT_EQ(rows.size(), groups * nbins);
+  std::vector<count_type> sum(nbins, 0);
+  for (int g = 0; g < groups; ++g) {
+    count_type row_total = 0;
+    for (std::size_t k = 0; k < nbins; ++k) {
+      sum[k] += rows[g * nbins + k];
+      row_total += rows[g * nbins + k];
+    }
+    // Walkers w with floor(w G / W) = g: ceil((g+1) W / G) - ceil(g W / G).
+    const long long members =
+        ((g + 1) * walkers + groups - 1) / groups - (g * walkers + groups - 1) / groups;
+    EXPECT_EQ(row_total, static_cast<count_type>(members) * steps) << "group " << g;
+  }
+  EXPECT_EQ(sum, h) << "groups " << groups;
+  EXPECT_EQ(plain.state().spins, split.state().spins);
+}
+
 TEST(MucaWalkerGroups, RowsPartitionTheHistogram) {
   for (auto storage : {LatticeStorage::automatic, LatticeStorage::global}) {
     for (int groups : {1, 7, 64}) {
-      const long long walkers = 300;
-      IsingMuca<TestSpace> plain(TestSpace(), grouped(walkers, groups, storage)),
-          split(TestSpace(), grouped(walkers, groups, storage));
+      IsingMuca<TestSpace> plain(TestSpace(), grouped(300, groups, storage)),
+          split(TestSpace(), grouped(300, groups, storage));
       for (auto* m : {&plain, &split}) {
         m->set_log_weights(exact_weights());
         m->thermalise(500);
       }
-      const auto h = plain.sample(333);
-      const auto rows = split.sample_by_group(333);
-      const int g_count = split.walker_groups();
-      EXPECT_EQ(g_count, groups);
-      const std::size_t nbins = h.size();
-      ASSERT_EQ(rows.size(), g_count * nbins);
-      std::vector<count_type> sum(nbins, 0);
-      for (int g = 0; g < g_count; ++g) {
-        count_type row_total = 0;
-        for (std::size_t k = 0; k < nbins; ++k) {
-          sum[k] += rows[g * nbins + k];
-          row_total += rows[g * nbins + k];
-        }
-        // Walkers w with floor(w G / W) = g: ceil((g+1) W / G) - ceil(g W / G).
-        const long long members =
-            ((g + 1) * walkers + g_count - 1) / g_count - (g * walkers + g_count - 1) / g_count;
-        EXPECT_EQ(row_total, static_cast<count_type>(members) * 333u) << "group " << g;
-      }
-      EXPECT_EQ(sum, h) << "groups " << groups;
-      // Recording by group changes nothing in the trajectories.
-      EXPECT_EQ(plain.state().spins, split.state().spins);
+      EXPECT_EQ(split.walker_groups(), groups);
+      expect_rows_partition(plain, split, 333);
     }
   }
 }
@@ -98,31 +105,14 @@ TEST(MucaWalkerGroups, SharesOfTheWalkersRecordTheirRowsOfTheRun) {
 // still partition the plain histogram exactly, in both engines, with global and scratch
 // lattices (20000 walkers in 3 groups: boundaries inside teams of 64, 128 and 256).
 template <class Engine, class Make>
-void expect_rows_partition(const Make& make, int groups) {
+void expect_wide_rows_partition(const Make& make) {
   Engine plain = make(), split = make();
-  const long long walkers = plain.walkers();
   for (Engine* m : {&plain, &split}) {
     std::vector<double> lnw(m->log_weights().size());
     for (std::size_t k = 0; k < lnw.size(); ++k) lnw[k] = -0.2 * k + 0.1 * std::sin(k);
     m->set_log_weights(lnw);
   }
-  const auto h = plain.sample(97);
-  const auto rows = split.sample_by_group(97);
-  const std::size_t nbins = h.size();
-  ASSERT_EQ(rows.size(), groups * nbins);
-  std::vector<count_type> sum(nbins, 0);
-  for (int g = 0; g < groups; ++g) {
-    count_type row_total = 0;
-    for (std::size_t k = 0; k < nbins; ++k) {
-      sum[k] += rows[g * nbins + k];
-      row_total += rows[g * nbins + k];
-    }
-    const long long members =
-        ((g + 1) * walkers + groups - 1) / groups - (g * walkers + groups - 1) / groups;
-    EXPECT_EQ(row_total, static_cast<count_type>(members) * 97u) << "group " << g;
-  }
-  EXPECT_EQ(sum, h);
-  EXPECT_EQ(plain.state().spins, split.state().spins);
+  expect_rows_partition(plain, split, 97);
 }
 
 TEST(MucaWalkerGroups, OneTeamRowKeepsTheRowsExactWhenGroupsAreWide) {
@@ -134,10 +124,10 @@ TEST(MucaWalkerGroups, OneTeamRowKeepsTheRowsExactWhenGroupsAreWide) {
   const portamc::muca::Hamiltonian potts =
       portamc::muca::make_hamiltonian(HamiltonianKind::potts, 2, 8, 3);
   for (auto storage : {LatticeStorage::automatic, LatticeStorage::global}) {
-    expect_rows_partition<IsingMuca<TestSpace>>(
-        [&] { return IsingMuca<TestSpace>(TestSpace(), grouped(20000, 3, storage)); }, 3);
-    expect_rows_partition<SpinMuca<TestSpace>>(
-        [&] { return SpinMuca<TestSpace>(TestSpace(), grouped(20000, 3, storage), potts); }, 3);
+    expect_wide_rows_partition<IsingMuca<TestSpace>>(
+        [&] { return IsingMuca<TestSpace>(TestSpace(), grouped(20000, 3, storage)); });
+    expect_wide_rows_partition<SpinMuca<TestSpace>>(
+        [&] { return SpinMuca<TestSpace>(TestSpace(), grouped(20000, 3, storage), potts); });
   }
 }
 
