@@ -203,6 +203,12 @@ void IsingMuca<ExecutionSpace>::choose_launch_plan() {
     plan_.scratch_lattice = params_.storage == LatticeStorage::scratch;
     plan_.scratch_bytes = plan_.scratch_lattice ? lattice_bytes(1, plan_.walkers_per_thread) : 0;
     plan_.grouped_scratch_bytes = plan_.scratch_bytes;
+    if (params_.team_histogram_on_host) {
+      plan_.team_histogram = plan_.team_group_histogram = true;
+      plan_.group_slots = team_group_rows(groups_, total_walkers_, plan_.walkers_per_thread);
+      plan_.grouped_scratch_bytes += plan_.group_slots * hist_bytes;
+      plan_.scratch_bytes += hist_bytes;
+    }
     return;
   }
   // GPU: teams of consecutive walkers share a histogram in shared memory. The lattices go

@@ -267,7 +267,15 @@ void SpinMuca<ExecutionSpace>::choose_launch_plan() {
   plan_ = SpinLaunchPlan{};
   if constexpr (!is_device_space_v<ExecutionSpace>) {
     // CPU: one walker per team; its lattice stays in L1 anyway, and the histogram is a
-    // per-thread ScatterView duplicate.
+    // per-thread ScatterView duplicate (or, for tests, the GPU plan's team rows).
+    if (params_.team_histogram_on_host) {
+      const std::size_t hist_bytes = sizeof(std::uint32_t) * static_cast<std::size_t>(bins_.count);
+      plan_.team_histogram = plan_.team_group_histogram = true;
+      plan_.group_slots = team_group_rows(groups_, total_walkers_, 1);
+      constexpr std::size_t slack = 128;  // get_shmem's alignment, as on GPUs
+      plan_.scratch_bytes = hist_bytes + slack;
+      plan_.grouped_scratch_bytes = plan_.group_slots * hist_bytes + slack;
+    }
     return;
   } else {
     // GPU: as IsingMuca, teams share a histogram in shared memory, and the lattices go there

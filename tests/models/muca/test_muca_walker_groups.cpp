@@ -19,8 +19,10 @@ namespace {
 using namespace portamc;
 using namespace portamc::muca;
 
-Parameters grouped(long long walkers, int groups, LatticeStorage storage) {
+// team_rows: host backends record through the GPU plan's team histogram rows too.
+Parameters grouped(long long walkers, int groups, LatticeStorage storage, bool team_rows = false) {
   Parameters p;
+  p.team_histogram_on_host = team_rows;
   p.L = 8;
   p.walkers = walkers;
   p.seed = 99;
@@ -39,13 +41,16 @@ std::vector<double> exact_weights() {
 // row counts its walkers' attempts, the rows sum to the plain histogram, and recording by
 // group changes nothing in the trajectories.
 template <class Engine>
-void expect_rows_partition(Engine& plain, Engine& split, std::uint64_t steps) {
+std::vector<count_type> expect_rows_partition(Engine& plain, Engine& split, std::uint64_t steps) {
   const long long walkers = plain.walkers();
   const auto h = plain.sample(steps);
   const auto rows = split.sample_by_group(steps);
   const int groups = split.walker_groups();
   const std::size_t nbins = h.size();
-  ASSERT_EQ(rows.size(), groups * nbins);
+  if (rows.size() != groups * nbins) {
+    ADD_FAILURE() << rows.size() << " grouped counts for " << groups << " x " << nbins;
+    return h;
+  }
   std::vector<count_type> sum(nbins, 0);
   for (int g = 0; g < groups; ++g) {
     count_type row_total = 0;
@@ -60,19 +65,25 @@ void expect_rows_partition(Engine& plain, Engine& split, std::uint64_t steps) {
   }
   EXPECT_EQ(sum, h) << "groups " << groups;
   EXPECT_EQ(plain.state().spins, split.state().spins);
+  return h;
 }
 
 TEST(MucaWalkerGroups, RowsPartitionTheHistogram) {
   for (auto storage : {LatticeStorage::automatic, LatticeStorage::global}) {
     for (int groups : {1, 7, 64}) {
-      IsingMuca<TestSpace> plain(TestSpace(), grouped(300, groups, storage)),
-          split(TestSpace(), grouped(300, groups, storage));
-      for (auto* m : {&plain, &split}) {
-        m->set_log_weights(exact_weights());
-        m->thermalise(500);
+      std::vector<count_type> first_plan;
+      for (bool team_rows : {false, true}) {
+        IsingMuca<TestSpace> plain(TestSpace(), grouped(300, groups, storage, team_rows)),
+            split(TestSpace(), grouped(300, groups, storage, team_rows));
+        for (auto* m : {&plain, &split}) {
+          m->set_log_weights(exact_weights());
+          m->thermalise(500);
+        }
+        EXPECT_EQ(split.walker_groups(), groups);
+        const auto h = expect_rows_partition(plain, split, 333);
+        if (first_plan.empty()) first_plan = h;
+        EXPECT_EQ(h, first_plan) << "team rows " << team_rows << ", groups " << groups;
       }
-      EXPECT_EQ(split.walker_groups(), groups);
-      expect_rows_partition(plain, split, 333);
     }
   }
 }
@@ -104,15 +115,22 @@ TEST(MucaWalkerGroups, SharesOfTheWalkersRecordTheirRowsOfTheRun) {
 // walkers of a straddling team's second group count in the global histogram. The rows must
 // still partition the plain histogram exactly, in both engines, with global and scratch
 // lattices (20000 walkers in 3 groups: boundaries inside teams of 64, 128 and 256).
+// On host backends the team rows are forced (teams of 8 or 1 walkers there), so CI runs the
+// spill too; both plans must give the same histogram.
 template <class Engine, class Make>
 void expect_wide_rows_partition(const Make& make) {
-  Engine plain = make(), split = make();
-  for (Engine* m : {&plain, &split}) {
-    std::vector<double> lnw(m->log_weights().size());
-    for (std::size_t k = 0; k < lnw.size(); ++k) lnw[k] = -0.2 * k + 0.1 * std::sin(k);
-    m->set_log_weights(lnw);
+  std::vector<count_type> first_plan;
+  for (bool team_rows : {false, true}) {
+    Engine plain = make(team_rows), split = make(team_rows);
+    for (Engine* m : {&plain, &split}) {
+      std::vector<double> lnw(m->log_weights().size());
+      for (std::size_t k = 0; k < lnw.size(); ++k) lnw[k] = -0.2 * k + 0.1 * std::sin(k);
+      m->set_log_weights(lnw);
+    }
+    const auto h = expect_rows_partition(plain, split, 97);
+    if (first_plan.empty()) first_plan = h;
+    EXPECT_EQ(h, first_plan) << "team rows " << team_rows;
   }
-  expect_rows_partition(plain, split, 97);
 }
 
 TEST(MucaWalkerGroups, OneTeamRowKeepsTheRowsExactWhenGroupsAreWide) {
@@ -124,10 +142,12 @@ TEST(MucaWalkerGroups, OneTeamRowKeepsTheRowsExactWhenGroupsAreWide) {
   const portamc::muca::Hamiltonian potts =
       portamc::muca::make_hamiltonian(HamiltonianKind::potts, 2, 8, 3);
   for (auto storage : {LatticeStorage::automatic, LatticeStorage::global}) {
-    expect_wide_rows_partition<IsingMuca<TestSpace>>(
-        [&] { return IsingMuca<TestSpace>(TestSpace(), grouped(20000, 3, storage)); });
-    expect_wide_rows_partition<SpinMuca<TestSpace>>(
-        [&] { return SpinMuca<TestSpace>(TestSpace(), grouped(20000, 3, storage), potts); });
+    expect_wide_rows_partition<IsingMuca<TestSpace>>([&](bool team_rows) {
+      return IsingMuca<TestSpace>(TestSpace(), grouped(20000, 3, storage, team_rows));
+    });
+    expect_wide_rows_partition<SpinMuca<TestSpace>>([&](bool team_rows) {
+      return SpinMuca<TestSpace>(TestSpace(), grouped(20000, 3, storage, team_rows), potts);
+    });
   }
 }
 

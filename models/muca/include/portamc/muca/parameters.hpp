@@ -40,6 +40,10 @@ struct Parameters {
   /// global_lattice_occupancy in detail/ising_muca.hpp; lattices in team scratch: no limit),
   /// 100 = no limit. Host backends ignore it. Never changes the results.
   int occupancy = 0;
+  /// Host backends: record through the GPU plan's histogram rows in team scratch (teams of one
+  /// thread) instead of per-thread duplicates. Slower; it lets the tests run that code path,
+  /// the row choice and the spill of later groups (team_group_rows) on CPUs. GPUs ignore it.
+  bool team_histogram_on_host = false;
 
   // Weight iteration (Gross et al. 2018, Sec. 3).
   double therm_factor = 30.0;      ///< N_therm = therm_factor * w attempts per walker
