@@ -65,9 +65,9 @@ struct LaunchPlan {
 /// Percent of resident threads the automatic plan asks for when the lattices live in global
 /// memory on a GPU (Parameters::occupancy = 0). Not to run fewer blocks: the sweep kernels'
 /// 80 registers per thread already allow only 3 teams of 256 per H200 multiprocessor (37.5 %).
-/// With a limit, Kokkos sizes the shared-memory carve-out for the teams that fit (about
-/// 56 KB) instead of the driver's default (132 KB), and the rest is L1 for the lattice words,
-/// which the walkers wait on most (ncu: 58 % of their stall cycles). H200, IsingMuca at
+/// With a limit, Kokkos sizes the shared-memory carve-out for the teams that fit (ncu: 65.5 KB,
+/// against the driver's 135 KB), and the rest is L1 for the lattice words, which the walkers
+/// wait on most (58 % of their stall cycles): L1 hits 82 % instead of 75 %. H200, IsingMuca at
 /// L = 64: 4-6 % fewer ps per attempt; 25 % or less: no better, 13 %: 70 % slower
 /// (docs/performance.md, 2026-11-29).
 inline constexpr int global_lattice_occupancy = 50;
