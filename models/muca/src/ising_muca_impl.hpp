@@ -247,9 +247,7 @@ void IsingMuca<ExecutionSpace>::choose_launch_plan() {
   plan_.team_size = team;
   plan_.walkers_per_thread = per_thread;
   plan_.scratch_lattice = scratch;
-  plan_.occupancy = params_.occupancy > 0 ? params_.occupancy
-                    : scratch             ? 0
-                                          : global_lattice_occupancy;
+  plan_.occupancy = planned_occupancy(params_.occupancy, scratch);
   plan_.team_histogram = hist_bytes <= budget;
   const std::size_t lattice_scratch = scratch ? lattice_bytes(team, per_thread) : 0;
   plan_.scratch_bytes = lattice_scratch + (plan_.team_histogram ? hist_bytes : 0);

@@ -311,9 +311,7 @@ void SpinMuca<ExecutionSpace>::choose_launch_plan() {
                                   std::to_string(max_scratch) + " bytes)");
     plan_.team_size = team;
     plan_.scratch_lattice = scratch;
-    plan_.occupancy = params_.occupancy > 0 ? params_.occupancy
-                      : scratch             ? 0
-                                            : global_lattice_occupancy;
+    plan_.occupancy = planned_occupancy(params_.occupancy, scratch);
     const std::size_t lattice_scratch = scratch ? lattice_bytes(team) : 0;
     plan_.team_histogram = lattice_scratch + hist_bytes + slack <= budget;
     plan_.scratch_bytes = lattice_scratch + (plan_.team_histogram ? hist_bytes : 0) + slack;

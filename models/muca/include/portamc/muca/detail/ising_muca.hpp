@@ -72,6 +72,13 @@ struct LaunchPlan {
 /// (docs/performance.md, 2026-11-29).
 inline constexpr int global_lattice_occupancy = 50;
 
+/// The plan's occupancy: the user's percent, else global_lattice_occupancy for lattices in
+/// global memory and no limit (0) for lattices in team scratch.
+inline int planned_occupancy(int requested, bool scratch_lattice) {
+  if (requested > 0) return requested;
+  return scratch_lattice ? 0 : global_lattice_occupancy;
+}
+
 /// Rows of bins a team's histogram holds in a recording by `groups` walker groups of `total`
 /// walkers, for teams of `width` walkers. When groups are at least eight times wider than
 /// teams, one row: then at most one team in eight straddles a group boundary, and the walkers
@@ -85,6 +92,24 @@ inline int team_group_rows(long long groups, long long total, long long width) {
   const long long spanned = (width - 1) * groups / total + 2;
   return static_cast<int>(spanned < groups ? spanned : groups);
 }
+
+/// A team's recorder of dwell counts (both engines): index = group * nbins + bin goes to the
+/// team's histogram rows in scratch, which start at team_offset; walkers of groups past them
+/// (team_group_rows) add to the global histogram directly.
+template <class HistogramView>
+struct TeamRowsRecorder {
+  std::uint32_t* team_hist;
+  int team_offset;
+  int rows;  ///< entries in scratch: nbins * rows of bins
+  HistogramView global;
+  KOKKOS_INLINE_FUNCTION void operator()(int index, std::uint32_t n) const {
+    const int local = index - team_offset;
+    if (local < rows)
+      atomic_add_team_scratch(&team_hist[local], n);
+    else
+      Kokkos::atomic_add(&global(index), count_type(n));
+  }
+};
 
 /// Acceptance thresholds of one energy bin for the four bin-changing moves: flipping a spin
 /// with 0, 1, 3 or 4 aligned neighbours moves the walker to bin - 2, bin - 1, bin + 1,
@@ -202,17 +227,9 @@ struct MucaSweepKernel {
     if (!record) {
       run_group(first, count, lattice, [](int, std::uint32_t) {});
     } else if (team_hist != nullptr) {
-      // Walkers of groups past the team's rows (team_group_rows) count in global memory.
-      const int rows = nbins * slots;
-      const auto global = histogram;
-      run_group(first, count, lattice,
-                [team_hist, team_offset, rows, global](int index, std::uint32_t n) {
-                  const int local = index - team_offset;
-                  if (local < rows)
-                    atomic_add_team_scratch(&team_hist[local], n);
-                  else
-                    Kokkos::atomic_add(&global(index), count_type(n));
-                });
+      run_group(
+          first, count, lattice,
+          TeamRowsRecorder<decltype(histogram)>{team_hist, team_offset, nbins * slots, histogram});
     } else {
       auto access = scatter.access();
       run_group(first, count, lattice,

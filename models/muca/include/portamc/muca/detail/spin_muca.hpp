@@ -156,16 +156,8 @@ struct SpinMucaKernel {
     if (!record) {
       walk(w, lattice, [](int, std::uint32_t) {});
     } else if (team_hist != nullptr) {
-      // Walkers of groups past the team's rows (team_group_rows) count in global memory.
-      const int rows = nbins * slots;
-      const auto global = histogram;
-      walk(w, lattice, [team_hist, team_offset, rows, global](int index, std::uint32_t n) {
-        const int local = index - team_offset;
-        if (local < rows)
-          atomic_add_team_scratch(&team_hist[local], n);
-        else
-          Kokkos::atomic_add(&global(index), count_type(n));
-      });
+      walk(w, lattice,
+           TeamRowsRecorder<decltype(histogram)>{team_hist, team_offset, nbins * slots, histogram});
     } else {
       auto access = scatter.access();
       walk(w, lattice, [&access](int index, std::uint32_t n) { access(index) += count_type(n); });
